@@ -1,0 +1,2 @@
+// The library's front door (`import { convert } from 'openscraper'`), for plain Node.
+export * from '../shared/core';

@@ -1,0 +1,8 @@
+// Exposes the contract's channels, and nothing else, to the renderer. Derived from CHANNELS: a
+// new channel needs no change here. Built as CommonJS, as sandboxed preloads require.
+import { contextBridge, ipcRenderer } from 'electron';
+import { type Api, CHANNELS } from '../shared/contract';
+
+const api = Object.fromEntries(CHANNELS.map((channel) => [channel, (request: unknown) => ipcRenderer.invoke(channel, request)])) as Api;
+
+contextBridge.exposeInMainWorld('openscraper', api);

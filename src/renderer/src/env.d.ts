@@ -1,0 +1,7 @@
+import type { Api } from '../../shared/contract';
+
+declare global {
+  interface Window {
+    openscraper: Api;
+  }
+}

@@ -1,0 +1,521 @@
+// A small DOM: just what parse5 builds, our rules read and turndown walks. Turndown accepts a DOM
+// node instead of a string, so handing it this tree spares it a second parse (half its time).
+// Every traversal here is iterative: pages nest 100,000 deep.
+
+export const ELEMENT_NODE = 1;
+export const TEXT_NODE = 3;
+export const COMMENT_NODE = 8;
+export const DOCUMENT_NODE = 9;
+export const DOCUMENT_TYPE_NODE = 10;
+export const DOCUMENT_FRAGMENT_NODE = 11;
+
+export const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+export interface Attr {
+  name: string;
+  value: string;
+  namespace?: string;
+  prefix?: string;
+}
+
+export interface ElementLocation {
+  startOffset: number;
+  endOffset: number;
+}
+
+/** Bumped by every mutation; cached text compares against it. */
+let mutationEpoch = 0;
+export function touch(): void {
+  mutationEpoch++;
+}
+
+export type ChildNode = Element | Text | Comment | DocumentType;
+export type ParentNode = Element | Document | DocumentFragment;
+
+// Nodes are kept small (parsing allocates one per tag and text run, and the garbage collector pays
+// for every field): constants live on the prototypes, and what only some nodes need — source
+// locations, turndown's annotations — is added when it is needed.
+export abstract class Node {
+  declare readonly nodeType: number;
+  declare readonly nodeName: string;
+  parentNode: ParentNode | null = null;
+  previousSibling: ChildNode | null = null;
+  nextSibling: ChildNode | null = null;
+  /** Set only when the parse asked for source locations. */
+  declare sourceCodeLocation?: ElementLocation | null;
+  // Turndown writes these on the nodes it converts.
+  declare isBlock?: boolean;
+  declare isCode?: boolean;
+  declare isBlank?: boolean;
+  declare flankingWhitespace?: { leading: string; trailing: string };
+
+  get parentElement(): Element | null {
+    const parent = this.parentNode;
+    return parent !== null && parent.nodeType === ELEMENT_NODE ? (parent as Element) : null;
+  }
+}
+
+/** Text of a whole tree, computed once per mutation epoch; each node's text is a slice of it. */
+interface TextIndex {
+  epoch: number;
+  text: string;
+}
+
+export abstract class ParentNodeBase extends Node {
+  childNodes: ChildNode[] = [];
+  textIndex: TextIndex | null = null;
+  textStart = 0;
+  textEnd = 0;
+
+  // Explicit constructors throughout: an implicit one compiles to `super(...arguments)`, which is
+  // slow enough to halve parsing speed.
+  constructor() {
+    super();
+  }
+
+  get firstChild(): ChildNode | null {
+    return this.childNodes.length > 0 ? this.childNodes[0] : null;
+  }
+
+  get lastChild(): ChildNode | null {
+    const n = this.childNodes.length;
+    return n > 0 ? this.childNodes[n - 1] : null;
+  }
+
+  get children(): Element[] {
+    return this.childNodes.filter(isElement);
+  }
+
+  get firstElementChild(): Element | null {
+    for (const child of this.childNodes) if (child.nodeType === ELEMENT_NODE) return child as Element;
+    return null;
+  }
+
+  get lastElementChild(): Element | null {
+    for (let i = this.childNodes.length - 1; i >= 0; i--) {
+      const child = this.childNodes[i];
+      if (child.nodeType === ELEMENT_NODE) return child as Element;
+    }
+    return null;
+  }
+
+  appendChild<T extends ChildNode>(child: T): T {
+    if (child.parentNode !== null) child.parentNode.removeChild(child);
+    const last = this.lastChild;
+    child.previousSibling = last;
+    child.nextSibling = null;
+    if (last !== null) last.nextSibling = child;
+    this.childNodes.push(child);
+    child.parentNode = this as unknown as ParentNode;
+    mutationEpoch++;
+    return child;
+  }
+
+  insertBefore<T extends ChildNode>(child: T, reference: ChildNode | null): T {
+    if (reference === null) return this.appendChild(child);
+    if (child.parentNode !== null) child.parentNode.removeChild(child);
+    const index = indexInParent(reference);
+    const previous = reference.previousSibling;
+    child.previousSibling = previous;
+    child.nextSibling = reference;
+    if (previous !== null) previous.nextSibling = child;
+    reference.previousSibling = child;
+    this.childNodes.splice(index, 0, child);
+    child.parentNode = this as unknown as ParentNode;
+    mutationEpoch++;
+    return child;
+  }
+
+  removeChild<T extends ChildNode>(child: T): T {
+    const index = indexInParent(child);
+    this.childNodes.splice(index, 1);
+    const { previousSibling, nextSibling } = child;
+    if (previousSibling !== null) previousSibling.nextSibling = nextSibling;
+    if (nextSibling !== null) nextSibling.previousSibling = previousSibling;
+    child.parentNode = null;
+    child.previousSibling = null;
+    child.nextSibling = null;
+    mutationEpoch++;
+    return child;
+  }
+
+  /** Replaces `child` by its own children, in place. */
+  unwrapChild(child: Element): void {
+    const moved = child.childNodes;
+    const index = indexInParent(child);
+    child.childNodes = [];
+    for (const node of moved) node.parentNode = this as unknown as ParentNode;
+    this.childNodes.splice(index, 1, ...moved);
+    const first = moved.length > 0 ? moved[0] : null;
+    const last = moved.length > 0 ? moved[moved.length - 1] : null;
+    const before = child.previousSibling;
+    const after = child.nextSibling;
+    if (first !== null && last !== null) {
+      first.previousSibling = before;
+      last.nextSibling = after;
+      if (before !== null) before.nextSibling = first;
+      if (after !== null) after.previousSibling = last;
+    } else {
+      if (before !== null) before.nextSibling = after;
+      if (after !== null) after.previousSibling = before;
+    }
+    child.parentNode = null;
+    child.previousSibling = null;
+    child.nextSibling = null;
+    mutationEpoch++;
+  }
+
+  get textContent(): string {
+    let index = this.textIndex;
+    if (index === null || index.epoch !== mutationEpoch) index = indexTextFrom(this);
+    return index.text.slice(this.textStart, this.textEnd);
+  }
+
+  /** Descendant elements named `tagName` (upper or lower case), in document order. */
+  getElementsByTagName(tagName: string): Element[] {
+    // Turndown asks this of every blank element, for 27 tag names: most have no element inside.
+    if (!this.childNodes.some(isElement)) return NO_ELEMENTS;
+    const wanted = tagName.toLowerCase();
+    const found: Element[] = [];
+    for (const el of descendantElements(this)) if (el.localName === wanted) found.push(el);
+    return found;
+  }
+}
+
+const NO_ELEMENTS: Element[] = Object.freeze([]) as unknown as Element[];
+
+const upperNames = new Map<string, string>();
+function upperName(name: string): string {
+  let upper = upperNames.get(name);
+  if (upper === undefined) {
+    upper = name.toUpperCase();
+    upperNames.set(name, upper);
+  }
+  return upper;
+}
+
+export class Element extends ParentNodeBase {
+  declare readonly nodeType: typeof ELEMENT_NODE;
+  override readonly nodeName: string;
+  /** Lower-case tag name, as parse5 gives it. */
+  readonly localName: string;
+  readonly namespaceURI: string;
+  attrs: Attr[];
+  /** A `<template>`'s content lives apart from its children, as in the DOM. */
+  declare content?: DocumentFragment;
+
+  constructor(localName: string, namespaceURI: string, attrs: Attr[]) {
+    super();
+    this.localName = localName;
+    this.namespaceURI = namespaceURI;
+    this.nodeName = namespaceURI === HTML_NS ? upperName(localName) : localName;
+    this.attrs = attrs;
+  }
+
+  get tagName(): string {
+    return this.nodeName;
+  }
+
+  getAttribute(name: string): string | null {
+    const attrs = this.attrs;
+    for (let i = 0; i < attrs.length; i++) if (attrs[i].name === name) return attrs[i].value;
+    return null;
+  }
+
+  hasAttribute(name: string): boolean {
+    return this.getAttribute(name) !== null;
+  }
+
+  setAttribute(name: string, value: string): void {
+    for (const attr of this.attrs) {
+      if (attr.name === name) {
+        attr.value = value;
+        return;
+      }
+    }
+    this.attrs.push({ name, value });
+  }
+
+  removeAttribute(name: string): void {
+    this.attrs = this.attrs.filter((attr) => attr.name !== name);
+  }
+
+  get id(): string {
+    return this.getAttribute('id') ?? '';
+  }
+
+  get className(): string {
+    return this.getAttribute('class') ?? '';
+  }
+
+  // Read by turndown-plugin-gfm's task-list rule on <input>.
+  get type(): string {
+    return (this.getAttribute('type') ?? '').toLowerCase();
+  }
+
+  get checked(): boolean {
+    return this.hasAttribute('checked');
+  }
+}
+
+export class Text extends Node {
+  declare readonly nodeType: typeof TEXT_NODE;
+  declare readonly nodeName: '#text';
+  private value: string;
+
+  constructor(data: string) {
+    super();
+    this.value = data;
+  }
+
+  get data(): string {
+    return this.value;
+  }
+
+  set data(data: string) {
+    this.value = data;
+    mutationEpoch++;
+  }
+
+  get nodeValue(): string {
+    return this.value;
+  }
+
+  get textContent(): string {
+    return this.value;
+  }
+
+  /** Appends without a mutation notice: used only while the parser builds the tree. */
+  appendWhileParsing(text: string): void {
+    this.value += text;
+  }
+}
+
+export class Comment extends Node {
+  declare readonly nodeType: typeof COMMENT_NODE;
+  declare readonly nodeName: '#comment';
+  data: string;
+
+  constructor(data: string) {
+    super();
+    this.data = data;
+  }
+
+  get nodeValue(): string {
+    return this.data;
+  }
+
+  get textContent(): string {
+    return '';
+  }
+}
+
+export class DocumentType extends Node {
+  declare readonly nodeType: typeof DOCUMENT_TYPE_NODE;
+  declare readonly nodeName: '#documentType';
+  constructor(
+    public name: string,
+    public publicId: string,
+    public systemId: string,
+  ) {
+    super();
+  }
+
+  get textContent(): string {
+    return '';
+  }
+}
+
+export class Document extends ParentNodeBase {
+  declare readonly nodeType: typeof DOCUMENT_NODE;
+  declare readonly nodeName: '#document';
+  mode: 'no-quirks' | 'quirks' | 'limited-quirks' = 'no-quirks';
+
+  constructor() {
+    super();
+  }
+
+  get documentElement(): Element | null {
+    return this.firstElementChild;
+  }
+
+  get body(): Element | null {
+    const html = this.documentElement;
+    if (html === null) return null;
+    for (const child of html.childNodes) if (isElement(child) && child.localName === 'body') return child;
+    return null;
+  }
+
+  get head(): Element | null {
+    const html = this.documentElement;
+    if (html === null) return null;
+    for (const child of html.childNodes) if (isElement(child) && child.localName === 'head') return child;
+    return null;
+  }
+}
+
+export class DocumentFragment extends ParentNodeBase {
+  declare readonly nodeType: typeof DOCUMENT_FRAGMENT_NODE;
+  declare readonly nodeName: '#document-fragment';
+
+  constructor() {
+    super();
+  }
+}
+
+function constants(target: { prototype: object }, nodeType: number, nodeName?: string): void {
+  Object.defineProperty(target.prototype, 'nodeType', { value: nodeType });
+  if (nodeName !== undefined) Object.defineProperty(target.prototype, 'nodeName', { value: nodeName });
+}
+constants(Element, ELEMENT_NODE);
+constants(Text, TEXT_NODE, '#text');
+constants(Comment, COMMENT_NODE, '#comment');
+constants(DocumentType, DOCUMENT_TYPE_NODE, '#documentType');
+constants(Document, DOCUMENT_NODE, '#document');
+constants(DocumentFragment, DOCUMENT_FRAGMENT_NODE, '#document-fragment');
+
+export function isElement(node: Node | null | undefined): node is Element {
+  return node !== null && node !== undefined && node.nodeType === ELEMENT_NODE;
+}
+
+export function isText(node: Node | null | undefined): node is Text {
+  return node !== null && node !== undefined && node.nodeType === TEXT_NODE;
+}
+
+export function isParent(node: Node): node is ParentNode {
+  return node instanceof ParentNodeBase;
+}
+
+/** Position of `child` in its parent's list; parsers and turndown mostly touch the ends, so check them first. */
+export function indexInParent(child: ChildNode): number {
+  const siblings = child.parentNode!.childNodes;
+  const last = siblings.length - 1;
+  if (siblings[last] === child) return last;
+  if (siblings[0] === child) return 0;
+  return siblings.indexOf(child);
+}
+
+/** Descendant elements of `root` in document order (pre-order), without recursion. */
+export function* descendantElements(root: ParentNode | ParentNodeBase): Generator<Element> {
+  const stack: ChildNode[] = [];
+  for (let i = root.childNodes.length - 1; i >= 0; i--) stack.push(root.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const el = node as Element;
+    yield el;
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+}
+
+/** Descendant elements of `root` in document order, as an array: faster than the generator for whole-tree passes. */
+export function collectElements(root: ParentNode | ParentNodeBase): Element[] {
+  const out: Element[] = [];
+  const stack: ChildNode[] = [];
+  for (let i = root.childNodes.length - 1; i >= 0; i--) stack.push(root.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    out.push(node as Element);
+    const kids = (node as Element).childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const kid = kids[i];
+      if (kid.nodeType === ELEMENT_NODE) stack.push(kid);
+    }
+  }
+  return out;
+}
+
+export function countElements(root: ParentNode | ParentNodeBase): number {
+  let n = 0;
+  const stack: ParentNodeBase[] = [root];
+  while (stack.length > 0) {
+    const kids = stack.pop()!.childNodes;
+    for (let i = 0; i < kids.length; i++) {
+      if (kids[i].nodeType === ELEMENT_NODE) {
+        n++;
+        stack.push(kids[i] as Element);
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * True when the subtree holds text other than whitespace, or an element named in `alsoCounts`.
+ * Stops at the first one found, and builds no text: for yes/no questions about content.
+ */
+export function hasContent(root: Node, alsoCounts?: ReadonlySet<string>): boolean {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      if (/\S/.test((node as Text).data)) return true;
+    } else if (node instanceof ParentNodeBase) {
+      if (alsoCounts !== undefined && node !== root && node.nodeType === ELEMENT_NODE && alsoCounts.has((node as Element).localName)) return true;
+      const kids = node.childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return false;
+}
+
+/** Concatenated text of the subtree, computed directly: for one-off reads that should not index the whole tree. */
+export function textOf(root: Node): string {
+  if (root.nodeType === TEXT_NODE) return (root as Text).data;
+  let text = '';
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) text += (node as Text).data;
+    else if (node instanceof ParentNodeBase) {
+      const kids = node.childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return text;
+}
+
+/**
+ * Indexes the text of the whole tree that holds `start`: one string for the tree, and each parent
+ * node's [textStart, textEnd) within it, so any textContent afterwards is an O(1) slice.
+ */
+function indexTextFrom(start: ParentNodeBase): TextIndex {
+  let root: ParentNodeBase = start;
+  while (root.parentNode !== null) root = root.parentNode;
+  const parts: string[] = [];
+  let length = 0;
+  const index: TextIndex = { epoch: mutationEpoch, text: '' };
+  // Frames: a parent node and the position of its next child to visit.
+  const parents: ParentNodeBase[] = [root];
+  const positions: number[] = [0];
+  root.textStart = 0;
+  root.textIndex = index;
+  while (parents.length > 0) {
+    const top = parents.length - 1;
+    const parent = parents[top];
+    const position = positions[top];
+    if (position >= parent.childNodes.length) {
+      parent.textEnd = length;
+      parents.pop();
+      positions.pop();
+      continue;
+    }
+    positions[top] = position + 1;
+    const child = parent.childNodes[position];
+    if (child.nodeType === TEXT_NODE) {
+      const data = (child as Text).data;
+      parts.push(data);
+      length += data.length;
+    } else if (child.nodeType === ELEMENT_NODE) {
+      const el = child as Element;
+      el.textStart = length;
+      el.textIndex = index;
+      parents.push(el);
+      positions.push(0);
+    }
+  }
+  index.text = parts.join('');
+  return index;
+}

@@ -1,0 +1,108 @@
+// Small, iterative questions about elements, shared by the rules, the metadata reader and the loss check.
+import {
+  ELEMENT_NODE,
+  type Element,
+  type Node,
+  type ParentNode,
+  TEXT_NODE,
+  type Text,
+} from './nodes';
+
+const SPACE = /[\t\n\f\r ]+/;
+
+/** The whitespace-separated tokens of an attribute (class, rel, role): matched whole, never as substrings. */
+export function tokens(el: Element, attribute: string): string[] {
+  const value = el.getAttribute(attribute);
+  if (value === null) return [];
+  const trimmed = value.trim();
+  return trimmed === '' ? [] : trimmed.toLowerCase().split(SPACE);
+}
+
+export function hasToken(el: Element, attribute: string, token: string): boolean {
+  return tokens(el, attribute).includes(token);
+}
+
+export function closest(el: Element, predicate: (ancestor: Element) => boolean): Element | null {
+  for (let node: ParentNode | null = el; node !== null; node = node.parentNode) {
+    if (node.nodeType === ELEMENT_NODE && predicate(node as Element)) return node as Element;
+  }
+  return null;
+}
+
+export function hasAncestor(el: Element, predicate: (ancestor: Element) => boolean): boolean {
+  const parent = el.parentElement;
+  return parent !== null && closest(parent, predicate) !== null;
+}
+
+/** Subtrees a query should not look into (elements already judged to be noise). */
+export type Skip = ((el: Element) => boolean) | null;
+
+/** The first descendant element that satisfies `predicate`, in document order. */
+export function findDescendant(root: ParentNode, predicate: (el: Element) => boolean, skip: Skip = null): Element | null {
+  const stack: Node[] = [];
+  for (let i = root.childNodes.length - 1; i >= 0; i--) stack.push(root.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const el = node as Element;
+    if (skip !== null && skip(el)) continue;
+    if (predicate(el)) return el;
+    const kids = el.childNodes;
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return null;
+}
+
+const WHITESPACE_RUN = /\s{2,}/g;
+const LONG_TEXT = 4096;
+
+/**
+ * Length of the text under `root` with runs of whitespace counted once (approximately: runs that
+ * straddle two text nodes count twice, and text nodes over 4 KB are counted raw). Stops counting past `limit`.
+ */
+export function visibleTextLength(root: Node, skip: Skip = null, limit = Infinity): number {
+  let length = 0;
+  const stack: Node[] = [root];
+  while (stack.length > 0 && length <= limit) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      const data = (node as Text).data;
+      length += data.length;
+      // Long runs of text (scripts, styles) are counted as they are: scanning them costs more than it tells.
+      if (data.length > LONG_TEXT) continue;
+      WHITESPACE_RUN.lastIndex = 0;
+      for (let run = WHITESPACE_RUN.exec(data); run !== null; run = WHITESPACE_RUN.exec(data)) length -= run[0].length - 1;
+    } else if (node.nodeType === ELEMENT_NODE || node.nodeType === 9 || node.nodeType === 11) {
+      if (skip !== null && node !== root && node.nodeType === ELEMENT_NODE && skip(node as Element)) continue;
+      const kids = (node as ParentNode).childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return length;
+}
+
+/**
+ * A short CSS-like path that names `el` uniquely and stays the same for the same HTML:
+ * `body > div:nth-of-type(2) > nav`. `:nth-of-type` is left out where the tag is alone among its siblings.
+ */
+export function elementPath(el: Element): string {
+  const steps: string[] = [];
+  for (let node: Element | null = el; node !== null; node = node.parentElement) {
+    if (node.localName === 'html') break;
+    const parent: ParentNode | null = node.parentNode;
+    let step = node.localName;
+    if (parent !== null) {
+      let position = 0;
+      let total = 0;
+      for (const sibling of parent.childNodes) {
+        if (sibling.nodeType !== ELEMENT_NODE || (sibling as Element).localName !== node.localName) continue;
+        total++;
+        if (sibling === node) position = total;
+      }
+      if (total > 1) step += `:nth-of-type(${position})`;
+    }
+    steps.push(step);
+  }
+  return steps.reverse().join(' > ');
+}
+

@@ -1,0 +1,133 @@
+// parse5 builds our DOM through this adapter (see parse5's tree-adapters/default.ts, which it mirrors).
+// It also counts what the parser creates, so a pathological page hits the budget, not the clock.
+import type { DefaultTreeAdapterMap, Token, TreeAdapter, TreeAdapterTypeMap } from 'parse5';
+import type { Budget } from '../budget';
+import {
+  Comment,
+  Document,
+  DocumentFragment,
+  DocumentType,
+  Element,
+  isText,
+  Text,
+  type ChildNode,
+  type Node,
+  type ParentNode,
+  COMMENT_NODE,
+  DOCUMENT_TYPE_NODE,
+  ELEMENT_NODE,
+  TEXT_NODE,
+} from './nodes';
+
+export type LightTreeMap = TreeAdapterTypeMap<
+  Node,
+  ParentNode,
+  ChildNode,
+  Document,
+  DocumentFragment,
+  Element,
+  Comment,
+  Text,
+  Element,
+  DocumentType
+>;
+
+type DocumentMode = DefaultTreeAdapterMap['document']['mode'];
+
+export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeMap> {
+  const count = budget === null ? () => {} : () => budget.countNode();
+  const tick = budget === null ? () => {} : () => budget.tick();
+  return {
+    createDocument: () => new Document(),
+    createDocumentFragment: () => new DocumentFragment(),
+    createElement(tagName, namespaceURI, attrs) {
+      count();
+      return new Element(tagName, namespaceURI, attrs as Token.Attribute[]);
+    },
+    createCommentNode(data) {
+      count();
+      return new Comment(data);
+    },
+    createTextNode(value) {
+      count();
+      return new Text(value);
+    },
+    appendChild(parent, child) {
+      tick();
+      parent.appendChild(child);
+    },
+    insertBefore(parent, child, reference) {
+      tick();
+      parent.insertBefore(child, reference);
+    },
+    setTemplateContent(template, content) {
+      template.content = content;
+    },
+    getTemplateContent: (template) => template.content!,
+    setDocumentType(document, name, publicId, systemId) {
+      const existing = document.childNodes.find((n) => n.nodeType === DOCUMENT_TYPE_NODE) as DocumentType | undefined;
+      if (existing) {
+        existing.name = name;
+        existing.publicId = publicId;
+        existing.systemId = systemId;
+      } else {
+        document.appendChild(new DocumentType(name, publicId, systemId));
+      }
+    },
+    setDocumentMode(document, mode) {
+      document.mode = mode as Document['mode'];
+    },
+    getDocumentMode: (document) => document.mode as DocumentMode,
+    detachNode(node) {
+      tick();
+      if (node.parentNode !== null) node.parentNode.removeChild(node);
+    },
+    insertText(parent, text) {
+      const last = parent.lastChild;
+      if (isText(last)) {
+        last.appendWhileParsing(text);
+        return;
+      }
+      count();
+      parent.appendChild(new Text(text));
+    },
+    insertTextBefore(parent, text, reference) {
+      const previous = reference.previousSibling;
+      if (isText(previous)) {
+        previous.appendWhileParsing(text);
+        return;
+      }
+      count();
+      parent.insertBefore(new Text(text), reference);
+    },
+    adoptAttributes(recipient, attrs) {
+      const names = new Set(recipient.attrs.map((attr) => attr.name));
+      for (const attr of attrs) if (!names.has(attr.name)) recipient.attrs.push(attr);
+    },
+    getFirstChild: (node) => node.firstChild,
+    getChildNodes: (node) => node.childNodes,
+    getParentNode: (node) => node.parentNode,
+    getAttrList: (element) => element.attrs as Token.Attribute[],
+    getTagName: (element) => element.localName,
+    getNamespaceURI: (element) => element.namespaceURI as Element['namespaceURI'] as never,
+    getTextNodeContent: (node) => node.data,
+    getCommentNodeContent: (node) => node.data,
+    getDocumentTypeNodeName: (node) => node.name,
+    getDocumentTypeNodePublicId: (node) => node.publicId,
+    getDocumentTypeNodeSystemId: (node) => node.systemId,
+    isTextNode: (node): node is Text => node.nodeType === TEXT_NODE,
+    isCommentNode: (node): node is Comment => node.nodeType === COMMENT_NODE,
+    isDocumentTypeNode: (node): node is DocumentType => node.nodeType === DOCUMENT_TYPE_NODE,
+    isElementNode: (node): node is Element => node.nodeType === ELEMENT_NODE,
+    setNodeSourceCodeLocation(node, location) {
+      node.sourceCodeLocation = location === null ? null : { startOffset: location.startOffset, endOffset: location.endOffset };
+    },
+    getNodeSourceCodeLocation: (node) => (node.sourceCodeLocation ?? null) as Token.ElementLocation | null,
+    updateNodeSourceCodeLocation(node, location) {
+      if (node.sourceCodeLocation && location.endOffset !== undefined) {
+        node.sourceCodeLocation.endOffset = location.endOffset;
+      }
+    },
+  };
+}
+

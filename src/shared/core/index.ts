@@ -1,0 +1,97 @@
+// convert(html, options): the whole pipeline, pure (string in, result out, no I/O).
+//   parse (parse5, once) → metadata → clean (rules, every removal recorded) → URLs → serialize
+//   → loss-check counts → Markdown (turndown on the same tree, no re-parse) → loss check.
+import { Budget, BudgetExceeded, DEFAULT_BUDGET } from './budget';
+import { cleanDocument } from './clean';
+import { serializeDocument } from './dom/serialize';
+import { frontMatter } from './front-matter';
+import { collectElements } from './dom/nodes';
+import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
+import { toMarkdown } from './markdown';
+import { extractMetadata } from './metadata';
+import { parseHtml } from './parse';
+import { DEFAULT_RULES } from './rules';
+import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
+import { utf8Length } from './text';
+import type { ConvertOptions, ConvertResult, Stats, Warning } from './types';
+import { documentBase, rewriteUrls } from './urls';
+
+export const DEFAULT_MAX_DEPTH = 256;
+
+function now(): number {
+  return performance.now();
+}
+
+export function convert(html: string, options: ConvertOptions = {}): ConvertResult {
+  if (typeof html !== 'string') throw new TypeError('convert(html): html must be a string');
+  const budget = new Budget({ ...DEFAULT_BUDGET, ...options.budget });
+  const started = now();
+
+  const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
+  const parsed = now();
+
+  const elements = collectElements(document);
+  const metadata = extractMetadata(document, options.url, elements);
+  const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
+  const { removed, elementsBefore } = cleanDocument(document, {
+    rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
+    disabledCategories,
+    keepRules: new Set(options.keep?.rules ?? []),
+    keepPaths: new Set(options.keep?.paths ?? []),
+    budget,
+    elements,
+  });
+  const urlStats = rewriteUrls(elements, documentBase(document, options.url), options.dataImages ?? 'drop');
+  const cleaned = now();
+
+  budget.stage = 'serializing';
+  const cleanedHtml = serializeDocument(document);
+  const { counts: domCounts, elements: elementsAfter } = countDomContent(document);
+  const serialized = now();
+
+  const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, budget });
+  budget.checkTime();
+  const converted = now();
+
+  const { loss, warnings: lossWarnings } = compareCounts(domCounts, countMarkdownContent(bodyMarkdown));
+  const warnings: Warning[] = [...lossWarnings];
+  if (flattened > 0) {
+    warnings.push({
+      code: 'flattened',
+      message: `${flattened} elements nested deeper than ${options.maxDepth ?? DEFAULT_MAX_DEPTH} levels were flattened: their text is kept, their structure is not`,
+    });
+  }
+  if (urlStats.unsafeLinks > 0) {
+    warnings.push({ code: 'invalid-url', message: `${urlStats.unsafeLinks} javascript:/vbscript:/data: links were dropped (their text is kept)` });
+  }
+
+  const markdown = options.frontMatter
+    ? frontMatter({ ...metadata, source: options.url !== undefined && options.url !== metadata.canonicalUrl ? options.url : undefined }) + bodyMarkdown
+    : bodyMarkdown;
+
+  const removedByCategory = Object.fromEntries(RULE_CATEGORIES.map((c) => [c, 0])) as Record<RuleCategory, number>;
+  for (const entry of removed) removedByCategory[entry.category]++;
+  const stats: Stats = {
+    inputBytes: utf8Length(html),
+    outputBytes: utf8Length(markdown),
+    elementsBefore,
+    elementsAfter,
+    removedByCategory,
+    removedTextLength: removed.reduce((sum, entry) => sum + entry.textLength, 0),
+    flattened,
+    loss,
+    timingsMs: {
+      parse: parsed - started,
+      clean: cleaned - parsed,
+      serialize: serialized - cleaned,
+      markdown: converted - serialized,
+      total: now() - started,
+    },
+  };
+  return { markdown, cleanedHtml, removed, metadata, stats, warnings };
+}
+
+export { Budget, BudgetExceeded, DEFAULT_BUDGET };
+export { DEFAULT_RULES } from './rules';
+export { RULE_CATEGORIES } from './rules/types';
+export type * from './types';

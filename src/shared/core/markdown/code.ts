@@ -1,0 +1,62 @@
+// Code blocks: every <pre> becomes a fenced block (with or without a <code> inside), its language
+// taken from a `language-*` or `lang-*` class on the <code> or the <pre>, and its line breaks kept
+// whether they are newlines or <br>. Inside a table cell, where a fence cannot stand, it becomes
+// code spans joined by <br>.
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { closest } from '../dom/query';
+import type { MarkdownRule } from './rule';
+
+const LANGUAGE = /(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]+)/i;
+
+function languageOf(pre: Element): string {
+  const code = pre.firstElementChild;
+  const fromCode = code !== null && code.localName === 'code' ? LANGUAGE.exec(code.className)?.[1] : undefined;
+  return fromCode ?? LANGUAGE.exec(pre.className)?.[1] ?? '';
+}
+
+/** The text of a <pre>, with <br> as a line break. */
+export function preformattedText(pre: Element): string {
+  let text = '';
+  const stack: Node[] = [pre];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) text += (node as Text).data;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const el = node as Element;
+      if (el.localName === 'br') text += '\n';
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+    }
+  }
+  return text;
+}
+
+function fenceFor(code: string): string {
+  let longest = 0;
+  for (const run of code.match(/^`{3,}/gm) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+export function codeSpan(line: string): string {
+  const runs: string[] = line.match(/`+/g) ?? [];
+  let delimiter = '`';
+  while (runs.includes(delimiter)) delimiter += '`';
+  const pad = /^`|`$|^ .*[^ ].* $/.test(line) ? ' ' : '';
+  return `${delimiter}${pad}${line}${pad}${delimiter}`;
+}
+
+export function codeRules(): Record<string, MarkdownRule> {
+  return {
+    codeBlock: {
+      tags: ['pre'],
+      replacement: (_content, el) => {
+        const code = preformattedText(el).replace(/\n$/, '');
+        if (code.trim() === '') return '';
+        if (closest(el, (a) => a.localName === 'td' || a.localName === 'th') !== null) {
+          return code.split('\n').filter((line) => line.trim() !== '').map(codeSpan).join('\n');
+        }
+        const fence = fenceFor(code);
+        return `\n\n${fence}${languageOf(el)}\n${code}\n${fence}\n\n`;
+      },
+    },
+  };
+}

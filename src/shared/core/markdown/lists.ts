@@ -1,0 +1,85 @@
+// Lists, replacing turndown's: `- ` bullets with content indented to the marker's width, item
+// numbers from `start` and `value`, and adjacent lists kept apart. Two lists with only blank lines
+// between them merge into one in CommonMark, so each list after a sibling list of the same kind
+// switches marker (`-`/`*`, `.`/`)`), which starts a new list.
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import type { MarkdownRule } from './rule';
+
+const LISTS = new Set(['ul', 'ol']);
+
+function previousElement(node: Node): Element | null {
+  for (let sibling = node.previousSibling; sibling !== null; sibling = sibling.previousSibling) {
+    if (sibling.nodeType === ELEMENT_NODE) return sibling as Element;
+    if (sibling.nodeType === TEXT_NODE && (sibling as Text).data.trim() !== '') return null;
+  }
+  return null;
+}
+
+function trimNewlines(text: string): string {
+  return text.replace(/^\n+/, '').replace(/\n+$/, '');
+}
+
+function parseNumber(value: string | null): number | null {
+  if (value === null || !/^\s*-?\d+\s*$/.test(value)) return null;
+  // CommonMark list numbers are 0–999,999,999.
+  return Math.min(Math.max(Number.parseInt(value, 10), 0), 999_999_999);
+}
+
+export function listRules(): Record<string, MarkdownRule> {
+  const alternate = new WeakMap<Element, boolean>();
+  const numbers = new WeakMap<Element, number>();
+
+  const usesAlternateMarker = (list: Element): boolean => {
+    let known = alternate.get(list);
+    if (known === undefined) {
+      const previous = previousElement(list);
+      known = previous !== null && previous.localName === list.localName ? !(alternate.get(previous) ?? false) : false;
+      alternate.set(list, known);
+    }
+    return known;
+  };
+
+  const itemNumber = (item: Element, list: Element): number => {
+    const own = parseNumber(item.getAttribute('value'));
+    let n: number;
+    if (own !== null) n = own;
+    else {
+      const previous = previousElement(item);
+      const before = previous !== null && previous.localName === 'li' ? numbers.get(previous) : undefined;
+      n = before !== undefined ? before + 1 : (parseNumber(list.getAttribute('start')) ?? 1);
+    }
+    n = Math.min(n, 999_999_999);
+    numbers.set(item, n);
+    return n;
+  };
+
+  return {
+    list: {
+      tags: [...LISTS],
+      replacement: (content, el) => {
+        const parent = el.parentNode;
+        const nested = parent !== null && parent.nodeType === ELEMENT_NODE && (parent as Element).localName === 'li';
+        return nested && parent.lastElementChild === el ? `\n${content}` : `\n\n${content}\n\n`;
+      },
+    },
+    listItem: {
+      tags: ['li'],
+      replacement: (content, el) => {
+        const parent = el.parentNode;
+        const list = parent !== null && parent.nodeType === ELEMENT_NODE ? (parent as Element) : null;
+        const alternateMarker = list !== null && usesAlternateMarker(list);
+        let prefix: string;
+        if (list !== null && list.localName === 'ol') {
+          prefix = `${itemNumber(el, list)}${alternateMarker ? ')' : '.'} `;
+        } else {
+          prefix = alternateMarker ? '* ' : '- ';
+        }
+        if (content.trim() === '') return '';
+        const isLoose = /\n$/.test(content);
+        const body = trimNewlines(content) + (isLoose ? '\n' : '');
+        const indented = body.replace(/\n(?=[^\n])/g, `\n${' '.repeat(prefix.length)}`);
+        return prefix + indented + (el.nextSibling !== null ? '\n' : '');
+      },
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// The turndown service: turndown's engine (whitespace collapsing, the walk, joining blocks) with
+// our rules in a tag-keyed table, found by a single dispatching rule, plus turndown-plugin-gfm's
+// task-list rule. A service holds per-conversion state (cell contents, list numbers): one per conversion.
+import TurndownService from 'turndown';
+import { taskListItems } from 'turndown-plugin-gfm';
+import type { Budget } from '../budget';
+import type { Element } from '../dom/nodes';
+import { codeRules } from './code';
+import { commonMarkRules } from './commonmark';
+import { headingRules } from './headings';
+import { inlineRules } from './inline';
+import { listRules } from './lists';
+import { indexByTag, type MarkdownRule, ruleFor } from './rule';
+import { tableRules } from './tables';
+
+/** turndown-plugin-gfm's task-list rule (`[x] ` for a checkbox in a list item), as one of ours. */
+function taskListRule(): MarkdownRule {
+  let rule: TurndownService.Rule | undefined;
+  taskListItems({ addRule: (_key: string, added: TurndownService.Rule) => (rule = added) } as unknown as TurndownService);
+  const filter = rule!.filter as unknown as (node: Element) => boolean;
+  const replacement = rule!.replacement as unknown as MarkdownRule['replacement'];
+  return { tags: ['input'], when: filter, replacement };
+}
+
+export function createTurndownService(budget: Budget | null): TurndownService {
+  const index = indexByTag([
+    ...Object.values(commonMarkRules()),
+    ...Object.values(headingRules()),
+    ...Object.values(codeRules()),
+    ...Object.values(listRules()),
+    ...Object.values(inlineRules()),
+    ...Object.values(tableRules()),
+    taskListRule(),
+  ]);
+  const dispatch = {
+    filter: (node: Element) => {
+      budget?.tick();
+      return ruleFor(index, node) !== undefined;
+    },
+    replacement: (content: string, node: Element, options: TurndownService.Options) => ruleFor(index, node)!.replacement(content, node, options),
+  };
+  const service = new TurndownService({
+    rules: { dispatch: dispatch as unknown as TurndownService.Rule },
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    fence: '```',
+    emDelimiter: '*',
+    strongDelimiter: '**',
+    linkStyle: 'inlined',
+  } as TurndownService.Options);
+  // Text is escaped on the DOM beforehand (escape-pass.ts), where its neighbours are known.
+  service.escape = (text: string) => text;
+  return service;
+}

@@ -1,0 +1,170 @@
+// Tables, replacing turndown-plugin-gfm's (which keeps tables without a <th> row as raw HTML, throws
+// on an empty <table>, and leaves `|` and line breaks in cells to break the row).
+//
+// Policy, for tables GFM cannot express:
+// - Layout tables are not data: a table with role=presentation|none, a single cell, a nested table,
+//   or a heading in a cell is rendered as its cells' content, block after block, in reading order.
+// - Data tables always become GFM tables, never raw HTML:
+//   - the header is the first row when it sits in <thead> or holds only <th> cells; otherwise an
+//     empty header row is added (promoting a data row would mislabel key/value tables);
+//   - rowspan/colspan are expanded into the grid: the content goes in the top-left position of the
+//     span and the positions it covers stay empty, so every row has the same columns;
+//   - block content in a cell (paragraphs, lists, <br>) is joined on one line with `<br>`, and `|` is escaped;
+//   - a <caption> becomes a paragraph above the table.
+import type { Element } from '../dom/nodes';
+import { ELEMENT_NODE, hasContent } from '../dom/nodes';
+import { findDescendant, hasToken } from '../dom/query';
+import { HEADING_TAGS } from './blocks';
+import type { MarkdownRule } from './rule';
+
+export type TableKind = 'data' | 'layout' | 'empty';
+
+const SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
+const IMAGES = new Set(['img']);
+const MAX_COLSPAN = 1000;
+const MAX_ROWSPAN = 65534;
+/** Past this many grid positions, spans are not expanded (a hostile table could ask for billions). */
+const MAX_GRID = 1_000_000;
+
+function childElements(el: Element, names: ReadonlySet<string> | string): Element[] {
+  const out: Element[] = [];
+  for (const child of el.childNodes) {
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const name = (child as Element).localName;
+    if (typeof names === 'string' ? name === names : names.has(name)) out.push(child as Element);
+  }
+  return out;
+}
+
+/** The table's own rows (not those of nested tables), <thead> rows first as browsers draw them. */
+export function tableRows(table: Element): Element[] {
+  const head: Element[] = [];
+  const body: Element[] = [];
+  const foot: Element[] = [];
+  for (const child of table.childNodes) {
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const el = child as Element;
+    if (el.localName === 'tr') body.push(el);
+    else if (el.localName === 'thead') head.push(...childElements(el, 'tr'));
+    else if (el.localName === 'tfoot') foot.push(...childElements(el, 'tr'));
+    else if (SECTIONS.has(el.localName)) body.push(...childElements(el, 'tr'));
+  }
+  return [...head, ...body, ...foot];
+}
+
+const CELL = new Set(['td', 'th']);
+
+export function rowCells(row: Element): Element[] {
+  return childElements(row, CELL);
+}
+
+export function classifyTable(table: Element): TableKind {
+  const rows = tableRows(table);
+  const cells = rows.flatMap(rowCells);
+  if (cells.length === 0 || cells.every((cell) => !hasContent(cell, IMAGES))) {
+    return 'empty';
+  }
+  const role = table.getAttribute('role');
+  if (role !== null && (hasToken(table, 'role', 'presentation') || hasToken(table, 'role', 'none'))) return 'layout';
+  if (cells.length === 1) return 'layout';
+  const layoutInside = (d: Element) => d.localName === 'table' || HEADING_TAGS.has(d.localName);
+  return cells.some((cell) => findDescendant(cell, layoutInside) !== null) ? 'layout' : 'data';
+}
+
+function span(cell: Element, attribute: string, max: number): number {
+  if (max === 1) return 1;
+  const value = Number.parseInt(cell.getAttribute(attribute) ?? '1', 10);
+  return Number.isFinite(value) && value >= 1 ? Math.min(value, max) : 1;
+}
+
+/** The cell grid with spans expanded: each position holds its cell on the span's first position, else null. */
+function buildGrid(rows: Element[]): Array<Array<Element | null>> {
+  const widest = rows.reduce((most, row) => Math.max(most, rowCells(row).reduce((sum, cell) => sum + span(cell, 'colspan', MAX_COLSPAN), 0)), 0);
+  const expand = widest * rows.length <= MAX_GRID;
+  const grid: Array<Array<Element | null | undefined>> = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of rowCells(row)) {
+      while (grid[r][c] !== undefined) c++;
+      const cols = span(cell, 'colspan', expand ? MAX_COLSPAN : 1);
+      const rowsSpanned = Math.min(span(cell, 'rowspan', expand ? MAX_ROWSPAN : 1), rows.length - r);
+      for (let dr = 0; dr < rowsSpanned; dr++) {
+        for (let dc = 0; dc < cols; dc++) grid[r + dr][c + dc] = dr === 0 && dc === 0 ? cell : null;
+      }
+      c += cols;
+    }
+  });
+  const width = grid.reduce((most, row) => Math.max(most, row.length), 0);
+  return grid.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? null));
+}
+
+/** One cell's Markdown on one line: line breaks become <br>, pipes are escaped. */
+function cellLine(markdown: string): string {
+  return markdown
+    .trim()
+    .replace(/[ \t]*\n+[ \t]*/g, '<br>')
+    .replace(/\|/g, '\\|');
+}
+
+function alignment(cell: Element | null): string {
+  if (cell === null) return '---';
+  const style = cell.getAttribute('style') ?? '';
+  const align = (cell.getAttribute('align') ?? /text-align\s*:\s*(left|right|center)/i.exec(style)?.[1] ?? '').toLowerCase();
+  return align === 'center' ? ':---:' : align === 'right' ? '---:' : align === 'left' ? ':---' : '---';
+}
+
+function isHeaderRow(row: Element): boolean {
+  if (row.parentNode?.nodeType === ELEMENT_NODE && (row.parentNode as Element).localName === 'thead') return true;
+  const cells = rowCells(row);
+  return cells.length > 0 && cells.every((cell) => cell.localName === 'th');
+}
+
+/** Rules for <table> and its parts. Cells hand their Markdown to the table through `contentOf`. */
+export function tableRules(): Record<string, MarkdownRule> {
+  const contentOf = new WeakMap<Element, string>();
+  const captionOf = new WeakMap<Element, string>();
+
+  const renderTable = (table: Element): string => {
+    const kind = classifyTable(table);
+    const caption = captionOf.get(table)?.trim() ?? '';
+    const captionBlock = caption === '' ? '' : `\n\n${caption}\n\n`;
+    const rows = tableRows(table);
+    if (kind === 'empty') return captionBlock;
+    if (kind === 'layout') {
+      const blocks = rows.flatMap(rowCells).map((cell) => contentOf.get(cell) ?? '');
+      return `${captionBlock}\n\n${blocks.join('\n\n')}\n\n`;
+    }
+    const grid = buildGrid(rows);
+    const width = grid[0]?.length ?? 0;
+    if (width === 0) return captionBlock;
+    const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+    const text = (row: Array<Element | null>) => row.map((cell) => (cell === null ? '' : cellLine(contentOf.get(cell) ?? '')));
+    const hasHeader = isHeaderRow(rows[0]);
+    const header = hasHeader ? text(grid[0]) : Array.from({ length: width }, () => '');
+    const body = (hasHeader ? grid.slice(1) : grid).map((row) => line(text(row)));
+    const delimiter = line((hasHeader ? grid[0] : Array.from({ length: width }, () => null)).map(alignment));
+    return `${captionBlock}\n\n${[line(header), delimiter, ...body].join('\n')}\n\n`;
+  };
+
+  return {
+    table: { tags: ['table'], replacement: (_content, el) => renderTable(el) },
+    tableCell: {
+      tags: [...CELL],
+      replacement: (content, el) => {
+        contentOf.set(el, content);
+        return '';
+      },
+    },
+    tableCaption: {
+      tags: ['caption'],
+      replacement: (content, el) => {
+        if (el.parentNode !== null) captionOf.set(el.parentNode as Element, content);
+        return '';
+      },
+    },
+    tableStructure: {
+      tags: ['tr', ...SECTIONS, 'colgroup', 'col'],
+      replacement: () => '',
+    },
+  };
+}

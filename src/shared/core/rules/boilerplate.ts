@@ -1,0 +1,68 @@
+// Site chrome named by semantic tags. A <header>/<footer> is chrome unless document structure says
+// it belongs to an article: it stands inside an article/main/section and holds its title or byline.
+import { closest, findDescendant, hasToken } from '../dom/query';
+import type { Element } from '../dom/nodes';
+import type { CleaningRule, RuleContext } from './types';
+
+export const navigation: CleaningRule = {
+  id: 'nav',
+  category: 'boilerplate',
+  describe: '<nav> is site navigation',
+  tags: ['nav'],
+  matches: (el) => (el.localName === 'nav' ? '<nav> is site navigation' : null),
+};
+
+export const aside: CleaningRule = {
+  id: 'aside',
+  category: 'boilerplate',
+  describe: '<aside> is a sidebar, tangential to the main content',
+  tags: ['aside'],
+  matches: (el) => (el.localName === 'aside' ? '<aside> is a sidebar, tangential to the main content' : null),
+};
+
+export const menu: CleaningRule = {
+  id: 'menu',
+  category: 'boilerplate',
+  describe: '<menu> is a list of commands',
+  tags: ['menu'],
+  matches: (el) => (el.localName === 'menu' ? '<menu> is a list of commands' : null),
+};
+
+const SECTIONING = new Set(['article', 'main', 'section']);
+const TITLE_OR_BYLINE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'address', 'time']);
+const BYLINE_ITEMPROPS = ['author', 'headline', 'name', 'datepublished', 'datemodified', 'creator'];
+
+function isSectioningBody(el: Element): boolean {
+  if (SECTIONING.has(el.localName)) return true;
+  const role = el.getAttribute('role');
+  return role === 'main' || role === 'article';
+}
+
+function isTitleOrByline(el: Element): boolean {
+  if (TITLE_OR_BYLINE.has(el.localName)) return true;
+  if (el.localName === 'a' && hasToken(el, 'rel', 'author')) return true;
+  return BYLINE_ITEMPROPS.some((prop) => hasToken(el, 'itemprop', prop));
+}
+
+/** True when `el` stands inside an article/main/section and holds that part's title or byline. */
+function belongsToArticle(el: Element, context: RuleContext): boolean {
+  const parent = el.parentElement;
+  if (parent === null || closest(parent, isSectioningBody) === null) return false;
+  return findDescendant(el, isTitleOrByline, context.skip) !== null;
+}
+
+function pageBand(tag: 'header' | 'footer', role: string): CleaningRule {
+  return {
+    id: tag,
+    category: 'boilerplate',
+    describe: `<${tag}> is the site's ${role}, unless it holds an article's own title or byline`,
+    tags: [tag],
+    matches(el, context) {
+      if (el.localName !== tag || belongsToArticle(el, context)) return null;
+      return `<${tag}> is the site's ${role}`;
+    },
+  };
+}
+
+export const header = pageBand('header', 'page header');
+export const footer = pageBand('footer', 'page footer');

@@ -1,0 +1,38 @@
+// Text hygiene shared by every stage: whatever the input, the output is well-formed Unicode.
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces lone surrogates (which cannot be encoded as UTF-8) by U+FFFD. */
+export function toWellFormed(text: string): string {
+  const native = (text as { toWellFormed?: () => string }).toWellFormed;
+  return native ? native.call(text) : text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/** Bytes the string takes as UTF-8, without allocating it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Collapses runs of whitespace to one space and trims. */
+export function squeeze(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A short single-line preview of `text`, at most `max` characters. */
+export function preview(text: string, max: number): string {
+  const line = squeeze(text);
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,91 @@
+// The public types of the core: what convert() takes and what it returns.
+import type { BudgetLimits } from './budget';
+import type { CleaningRule, RuleAction, RuleCategory } from './rules/types';
+
+export type { BudgetLimits, CleaningRule, RuleAction, RuleCategory };
+
+export interface ConvertOptions {
+  /** The page's URL: links and images are made absolute against it (and against `<base href>`). */
+  url?: string;
+  /** Rule categories to apply; every category is on unless set to false here. */
+  rules?: Partial<Record<RuleCategory, boolean>>;
+  /** Keep what the rules would remove: whole rules by id, or single elements by `RemovedNode.path`. */
+  keep?: { rules?: readonly string[]; paths?: readonly string[] };
+  /** Extra rules, tried after the built-in ones. */
+  extraRules?: readonly CleaningRule[];
+  /** `data:` images: kept inline or dropped (default: dropped, they bloat Markdown). */
+  dataImages?: 'keep' | 'drop';
+  /** Prefix the Markdown with YAML front matter built from the metadata. */
+  frontMatter?: boolean;
+  /** Record where each removed element stands in the source HTML (`RemovedNode.source`). */
+  sourceLocations?: boolean;
+  /** Limits on work for pathological input; a page over them fails with `BudgetExceeded`. */
+  budget?: Partial<BudgetLimits>;
+  /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses). */
+  maxDepth?: number;
+}
+
+export interface RemovedNode {
+  /** Position in the removal list (document order). */
+  index: number;
+  ruleId: string;
+  category: RuleCategory;
+  action: RuleAction;
+  /** Why the rule removed it, in words a user understands. */
+  reason: string;
+  tag: string;
+  /** A short CSS-like path, stable for the same HTML; pass it in `keep.paths` to keep the element. */
+  path: string;
+  /** Characters of text removed (whitespace collapsed). */
+  textLength: number;
+  /** The start of the removed HTML, bounded. */
+  excerpt: string;
+  /** Offsets of the element in the source HTML, when `sourceLocations` was asked for. */
+  source?: { start: number; end: number };
+}
+
+export interface Metadata {
+  title?: string;
+  description?: string;
+  author?: string;
+  published?: string;
+  canonicalUrl?: string;
+  language?: string;
+  siteName?: string;
+}
+
+export interface LossCount {
+  /** Found in the cleaned DOM. */
+  dom: number;
+  /** Found in the Markdown. */
+  markdown: number;
+}
+
+export type LossKind = 'headings' | 'tableCells' | 'listItems' | 'codeBlocks' | 'images' | 'links';
+
+export interface Stats {
+  inputBytes: number;
+  outputBytes: number;
+  elementsBefore: number;
+  elementsAfter: number;
+  removedByCategory: Record<RuleCategory, number>;
+  removedTextLength: number;
+  /** Elements that were flattened because they nested deeper than `maxDepth`. */
+  flattened: number;
+  loss: Record<LossKind, LossCount>;
+  timingsMs: { parse: number; clean: number; serialize: number; markdown: number; total: number };
+}
+
+export interface Warning {
+  code: 'loss' | 'flattened' | 'invalid-url';
+  message: string;
+}
+
+export interface ConvertResult {
+  markdown: string;
+  cleanedHtml: string;
+  removed: RemovedNode[];
+  metadata: Metadata;
+  stats: Stats;
+  warnings: Warning[];
+}

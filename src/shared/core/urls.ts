@@ -1,0 +1,120 @@
+// URLs in the cleaned page: made absolute against the page URL and <base href>, and links that
+// would run code (`javascript:`, `vbscript:`) or carry a document (`data:`) dropped, keeping the text.
+import type { Document, Element } from './dom/nodes';
+import { findDescendant } from './dom/query';
+
+export type DataImagePolicy = 'keep' | 'drop';
+
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+const UNSAFE_LINK_SCHEMES = new Set(['javascript', 'vbscript', 'data']);
+// Browsers strip leading/trailing C0 controls and spaces, and remove tabs and newlines anywhere,
+// before reading a scheme: `java\nscript:` is `javascript:`.
+const STRIPPED = /[\t\n\r]/g;
+
+function schemeOf(url: string): string | null {
+  const match = SCHEME.exec(url);
+  return match === null ? null : match[1].toLowerCase();
+}
+
+export function cleanUrlText(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw.replace(STRIPPED, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+/** `raw` resolved against `base`; unchanged when there is no base or it does not parse. */
+export function resolveUrl(raw: string, base: string | null): string {
+  const url = cleanUrlText(raw);
+  if (base === null) return url;
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return url;
+  }
+}
+
+function parseAbsolute(url: string | undefined): string | null {
+  if (url === undefined || url === '') return null;
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The base URL of the document: its first <base href>, resolved against the page URL. */
+export function documentBase(document: Document, pageUrl: string | undefined): string | null {
+  const page = parseAbsolute(pageUrl);
+  const base = findDescendant(document, (el) => el.localName === 'base' && el.hasAttribute('href'));
+  if (base !== null) {
+    const candidate = cleanUrlText(base.getAttribute('href')!);
+    const scheme = schemeOf(candidate);
+    if (scheme === null || !UNSAFE_LINK_SCHEMES.has(scheme)) {
+      try {
+        return new URL(candidate, page ?? undefined).href;
+      } catch {
+        // An unusable <base> is ignored, as browsers do.
+      }
+    }
+  }
+  return page;
+}
+
+// Lazy-loading pages put the real image in data-* attributes and a placeholder in src.
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
+
+function firstSrcsetCandidate(srcset: string | null): string | null {
+  if (srcset === null) return null;
+  const first = srcset.trim().split(/\s*,\s+/)[0]?.split(/\s+/)[0];
+  return first !== undefined && first !== '' ? first : null;
+}
+
+function imageSource(img: Element): string | null {
+  const src = img.getAttribute('src');
+  const isPlaceholder = src === null || cleanUrlText(src) === '' || schemeOf(cleanUrlText(src)) === 'data';
+  if (!isPlaceholder) return src;
+  for (const name of LAZY_SOURCES) {
+    const value = img.getAttribute(name);
+    if (value !== null && cleanUrlText(value) !== '') return value;
+  }
+  return firstSrcsetCandidate(img.getAttribute('srcset') ?? img.getAttribute('data-srcset')) ?? src;
+}
+
+export interface UrlRewriteStats {
+  unsafeLinks: number;
+  dataImages: number;
+}
+
+/**
+ * Rewrites URLs in place (on the elements of the cleaned DOM; those removed may be included, harmlessly): links and images absolute, unsafe links without their
+ * href, `data:` images dropped unless kept, and inline event handlers (`on*`) removed.
+ */
+export function rewriteUrls(elements: readonly Element[], base: string | null, dataImages: DataImagePolicy): UrlRewriteStats {
+  const stats: UrlRewriteStats = { unsafeLinks: 0, dataImages: 0 };
+  for (const el of elements) {
+    if (el.attrs.length === 0) continue;
+    if (el.attrs.some((attr) => attr.name.startsWith('on'))) el.attrs = el.attrs.filter((attr) => !attr.name.startsWith('on'));
+    if (el.localName === 'a' || el.localName === 'area') {
+      const href = el.getAttribute('href');
+      if (href === null) continue;
+      const scheme = schemeOf(cleanUrlText(href));
+      if (scheme !== null && UNSAFE_LINK_SCHEMES.has(scheme)) {
+        el.removeAttribute('href');
+        stats.unsafeLinks++;
+      } else {
+        el.setAttribute('href', resolveUrl(href, base));
+      }
+    } else if (el.localName === 'img') {
+      const src = imageSource(el);
+      if (src === null) continue;
+      if (schemeOf(cleanUrlText(src)) === 'data') {
+        if (dataImages === 'drop') {
+          el.removeAttribute('src');
+          stats.dataImages++;
+        }
+        continue;
+      }
+      el.setAttribute('src', resolveUrl(src, base));
+    }
+  }
+  return stats;
+}

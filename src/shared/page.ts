@@ -1,0 +1,71 @@
+// What scraping one page gives: the library's `Scraper.scrape()` result, the CLI's --json output
+// and what the app shows. Types only, shared by main and renderer.
+import type { ConvertOptions, Metadata, RemovedNode, Stats, Warning } from './core/types';
+
+export interface ScrapeOptions {
+  /** Render the page with JavaScript in a headless browser before converting. */
+  render?: boolean;
+  /** When rendering: wait until this CSS selector matches (within the timeout). */
+  waitFor?: string;
+  /** When rendering: extra milliseconds to wait after the page settled. */
+  extraWaitMs?: number;
+  /** Total time allowed for loading one page, in milliseconds. */
+  timeoutMs?: number;
+  /** Time allowed to connect, in milliseconds. */
+  connectTimeoutMs?: number;
+  /** Largest response body accepted, in bytes. */
+  maxBytes?: number;
+  /** Redirects followed before giving up. */
+  maxRedirects?: number;
+  userAgent?: string;
+  /** The Chromium executable used for rendering (default: $OPENSCRAPER_CHROMIUM or /usr/bin/chromium). */
+  browserPath?: string;
+  /** Options for the conversion itself (rules, keep, front matter, …). */
+  convert?: Omit<ConvertOptions, 'url'>;
+}
+
+/** Why a page failed, as a stable code plus a one-line message. */
+export type ScrapeErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'http-status'
+  | 'dns'
+  | 'connection'
+  | 'tls'
+  | 'timeout'
+  | 'too-large'
+  | 'too-many-redirects'
+  | 'unsupported-type'
+  | 'pdf'
+  | 'render'
+  | 'budget'
+  | 'cancelled'
+  | 'internal';
+
+export interface ScrapeError {
+  code: ScrapeErrorCode;
+  message: string;
+}
+
+export interface Page {
+  ok: boolean;
+  /** What was asked for: a URL or a path. */
+  url: string;
+  /** Where it ended up after redirects (a file: URL for local files). */
+  finalUrl?: string;
+  status?: number;
+  contentType?: string;
+  title?: string;
+  markdown: string;
+  /** The same as `markdown`. */
+  text: string;
+  cleanedHtml: string;
+  originalHtml: string;
+  removed: RemovedNode[];
+  metadata: Metadata;
+  stats?: Stats;
+  warnings: Warning[];
+  error?: ScrapeError;
+  /** Milliseconds spent loading and converting. */
+  elapsedMs?: number;
+}
