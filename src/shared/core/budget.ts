@@ -9,7 +9,16 @@ export interface BudgetLimits {
   maxMs: number;
 }
 
-export const DEFAULT_BUDGET: BudgetLimits = { maxNodes: 2_000_000, maxMs: 20_000 };
+export const DEFAULT_BUDGET: BudgetLimits = { maxNodes: 4_000_000, maxMs: 10_000 };
+
+/**
+ * The node limit for an input of this length. Real HTML makes at most about one node per byte
+ * (even `<p>x<p>y` with a formatting element reopened in every paragraph), while the pathological
+ * pages make many per byte: so the limit is twice the length, at least 50,000, at most `cap`.
+ */
+export function nodeLimitFor(inputLength: number, cap: number = DEFAULT_BUDGET.maxNodes): number {
+  return Math.min(cap, Math.max(50_000, 2 * inputLength));
+}
 
 export class BudgetExceeded extends Error {
   override readonly name = 'BudgetExceeded';
@@ -22,7 +31,9 @@ export class BudgetExceeded extends Error {
   }
 }
 
-const CLOCK_EVERY = 4096;
+// Often enough that a parser stuck in a quadratic loop between two calls is caught within a fraction
+// of a second; rare enough to cost nothing measurable.
+const CLOCK_EVERY = 256;
 
 export class Budget {
   private nodes = 0;

@@ -34,6 +34,6 @@ export function frontMatter(fields: FrontMatterFields): string {
     const value = fields[key];
     if (value !== undefined && value !== '') lines.push(`${name}: ${yamlString(value)}`);
   }
-  lines.push('---', '');
+  lines.push('---', '', '');
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 // convert(html, options): the whole pipeline, pure (string in, result out, no I/O).
 //   parse (parse5, once) → metadata → clean (rules, every removal recorded) → URLs → serialize
 //   → loss-check counts → Markdown (turndown on the same tree, no re-parse) → loss check.
-import { Budget, BudgetExceeded, DEFAULT_BUDGET } from './budget';
+import { Budget, BudgetExceeded, DEFAULT_BUDGET, nodeLimitFor } from './budget';
 import { cleanDocument } from './clean';
 import { serializeDocument } from './dom/serialize';
 import { frontMatter } from './front-matter';
@@ -24,7 +24,10 @@ function now(): number {
 
 export function convert(html: string, options: ConvertOptions = {}): ConvertResult {
   if (typeof html !== 'string') throw new TypeError('convert(html): html must be a string');
-  const budget = new Budget({ ...DEFAULT_BUDGET, ...options.budget });
+  const budget = new Budget({
+    maxMs: options.budget?.maxMs ?? DEFAULT_BUDGET.maxMs,
+    maxNodes: options.budget?.maxNodes ?? nodeLimitFor(html.length),
+  });
   const started = now();
 
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
@@ -46,10 +49,11 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
 
   budget.stage = 'serializing';
   const cleanedHtml = serializeDocument(document);
-  const { counts: domCounts, elements: elementsAfter } = countDomContent(document);
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const { counts: domCounts, elements: elementsAfter } = countDomContent(document, maxDepth);
   const serialized = now();
 
-  const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, budget });
+  const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth, budget });
   budget.checkTime();
   const converted = now();
 
@@ -58,7 +62,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   if (flattened > 0) {
     warnings.push({
       code: 'flattened',
-      message: `${flattened} elements nested deeper than ${options.maxDepth ?? DEFAULT_MAX_DEPTH} levels were flattened: their text is kept, their structure is not`,
+      message: `${flattened} elements nested deeper than ${maxDepth} levels were flattened: their text is kept, their structure is not`,
     });
   }
   if (urlStats.unsafeLinks > 0) {

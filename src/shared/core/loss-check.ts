@@ -4,7 +4,7 @@
 // tables (layout tables become blocks, see tables.ts); headings, list items and code blocks outside
 // the places that hold a single line (data-table cells and headings); and headings, items and
 // links that have text.
-import { ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode } from './dom/nodes';
+import { collectElements, ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from './dom/nodes';
 import { HEADING_TAGS } from './markdown/blocks';
 import { classifyTable, rowCells, tableRows } from './markdown/tables';
 import type { LossCount, LossKind, Warning } from './types';
@@ -26,47 +26,75 @@ export function zeroCounts(): ContentCounts {
   return { headings: 0, tableCells: 0, listItems: 0, codeBlocks: 0, images: 0, links: 0 };
 }
 
-function hasText(el: Element): boolean {
-  return hasContent(el);
+const HAS_TEXT = 1;
+const HAS_IMAGE = 2;
+
+function isImageWithSource(el: Element): boolean {
+  return el.localName === 'img' && (el.getAttribute('src') ?? '') !== '';
 }
 
-function hasImage(el: Element): boolean {
-  return el.getElementsByTagName('img').some((img) => (img.getAttribute('src') ?? '') !== '');
+/**
+ * Whether each element holds text and whether it holds an image, for all elements in one pass from
+ * the leaves up: asking each element separately would be quadratic on deeply nested pages.
+ */
+function contentFlags(root: ParentNode): Map<Element, number> {
+  const elements = collectElements(root);
+  const flags = new Map<Element, number>();
+  for (let i = elements.length - 1; i >= 0; i--) {
+    let own = 0;
+    for (const child of elements[i].childNodes) {
+      if (child.nodeType === TEXT_NODE) {
+        if (/\S/.test((child as Text).data)) own |= HAS_TEXT;
+      } else if (child.nodeType === ELEMENT_NODE) {
+        own |= flags.get(child as Element)! | (isImageWithSource(child as Element) ? HAS_IMAGE : 0);
+      }
+    }
+    flags.set(elements[i], own);
+  }
+  return flags;
 }
 
-/** Counts content in the cleaned DOM under `root`; also returns how many elements it holds. */
-export function countDomContent(root: ParentNode): { counts: ContentCounts; elements: number } {
+/**
+ * Counts content in the cleaned DOM under `root`; also returns how many elements it holds.
+ * Content nested deeper than `maxDepth` below <body> is not counted: the Markdown stage flattens it
+ * (and says so in its own warning).
+ */
+export function countDomContent(root: ParentNode, maxDepth = Infinity): { counts: ContentCounts; elements: number } {
   const counts = zeroCounts();
-  let elements = 0;
+  const flags = contentFlags(root);
+  const hasText = (el: Element) => (flags.get(el)! & HAS_TEXT) !== 0;
+  const hasTextOrImage = (el: Element) => flags.get(el)! !== 0;
   // Frames: a node, whether it stands where one line is kept (a data-table cell, a heading), and
   // whether its nearest table is a data table.
-  const stack: Array<[Node, boolean, boolean]> = [[root, false, false]];
+  const stack: Array<[Node, boolean, boolean, number]> = [[root, false, false, -Infinity]];
   while (stack.length > 0) {
-    const [node, inLine, inDataTable] = stack.pop()!;
+    const [node, inLine, inDataTable, depth] = stack.pop()!;
+    if (depth > maxDepth) continue;
     let childInLine = inLine;
     let childInDataTable = inDataTable;
     if (node.nodeType === ELEMENT_NODE) {
       const el = node as Element;
-      elements++;
       const tag = el.localName;
       if (HEADING_TAGS.has(tag)) {
         if (!inLine && hasText(el)) counts.headings++;
         childInLine = true;
-      } else if (tag === 'li' && !inLine && (hasText(el) || hasImage(el))) counts.listItems++;
+      } else if (tag === 'li' && !inLine && hasTextOrImage(el)) counts.listItems++;
       else if (tag === 'pre' && !inLine && hasText(el)) counts.codeBlocks++;
-      else if (tag === 'img' && (el.getAttribute('src') ?? '') !== '') counts.images++;
-      else if (tag === 'a' && (el.getAttribute('href') ?? '') !== '' && (hasText(el) || hasImage(el))) counts.links++;
+      else if (isImageWithSource(el)) counts.images++;
+      else if (tag === 'a' && (el.getAttribute('href') ?? '') !== '' && hasTextOrImage(el)) counts.links++;
       else if (tag === 'table') {
-        childInDataTable = !inLine && classifyTable(el) === 'data';
+        childInDataTable = !inLine && classifyTable(el, hasTextOrImage) === 'data';
         if (childInDataTable) counts.tableCells += tableRows(el).reduce((sum, row) => sum + rowCells(row).length, 0);
       } else if ((tag === 'td' || tag === 'th') && inDataTable) childInLine = true;
     }
     if (node.nodeType === ELEMENT_NODE || node === root) {
+      const isBody = node.nodeType === ELEMENT_NODE && (node as Element).localName === 'body';
+      const childDepth = isBody ? 1 : depth + 1;
       const kids = (node as ParentNode).childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childInLine, childInDataTable]);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childInLine, childInDataTable, childDepth]);
     }
   }
-  return { counts, elements };
+  return { counts, elements: flags.size };
 }
 
 const FENCE = /^\s{0,3}(?:>\s?)*\s*(`{3,}|~{3,})/;

@@ -19,7 +19,10 @@ export interface ConvertOptions {
   frontMatter?: boolean;
   /** Record where each removed element stands in the source HTML (`RemovedNode.source`). */
   sourceLocations?: boolean;
-  /** Limits on work for pathological input; a page over them fails with `BudgetExceeded`. */
+  /**
+   * Limits on work for pathological input; a page over them fails with `BudgetExceeded`.
+   * Default: 10 s, and twice the input's length in nodes (at least 50,000, at most 4 million).
+   */
   budget?: Partial<BudgetLimits>;
   /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses). */
   maxDepth?: number;
@@ -77,7 +80,12 @@ export interface Stats {
 }
 
 export interface Warning {
-  code: 'loss' | 'flattened' | 'invalid-url';
+  /**
+   * loss/flattened/invalid-url come from convert(); the loaders add: empty-shell (almost no text,
+   * the page is probably built by JavaScript), network-busy (a rendered page's network never went
+   * idle), no-text (a PDF without a text layer, e.g. scanned).
+   */
+  code: 'loss' | 'flattened' | 'invalid-url' | 'empty-shell' | 'network-busy' | 'no-text';
   message: string;
 }
 

@@ -19,7 +19,16 @@ function taskListRule(): MarkdownRule {
   taskListItems({ addRule: (_key: string, added: TurndownService.Rule) => (rule = added) } as unknown as TurndownService);
   const filter = rule!.filter as unknown as (node: Element) => boolean;
   const replacement = rule!.replacement as unknown as MarkdownRule['replacement'];
-  return { tags: ['input'], when: filter, replacement };
+  return {
+    tags: ['input'],
+    when: filter,
+    // The plugin adds a space after the box; the label's own leading space would double it.
+    replacement: (content, el, options) => {
+      const box = replacement(content, el, options);
+      const next = el.nextSibling;
+      return next !== null && next.nodeType === 3 && /^\s/.test((next as unknown as { data: string }).data) ? box.trimEnd() : box;
+    },
+  };
 }
 
 export function createTurndownService(budget: Budget | null): TurndownService {

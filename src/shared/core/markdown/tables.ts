@@ -23,8 +23,13 @@ const SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
 const IMAGES = new Set(['img']);
 const MAX_COLSPAN = 1000;
 const MAX_ROWSPAN = 65534;
-/** Past this many grid positions, spans are not expanded (a hostile table could ask for billions). */
-const MAX_GRID = 1_000_000;
+/**
+ * Spans are expanded only while the grid stays within a few times the cells the table really has
+ * (or small anyway): a hostile table asks for billions of positions with a handful of cells.
+ */
+function spansAffordable(positions: number, cells: number): boolean {
+  return positions <= Math.max(10_000, 4 * cells);
+}
 
 function childElements(el: Element, names: ReadonlySet<string> | string): Element[] {
   const out: Element[] = [];
@@ -58,10 +63,11 @@ export function rowCells(row: Element): Element[] {
   return childElements(row, CELL);
 }
 
-export function classifyTable(table: Element): TableKind {
+/** `holdsContent` answers whether a cell holds text or an image (callers with precomputed answers pass theirs). */
+export function classifyTable(table: Element, holdsContent: (cell: Element) => boolean = (cell) => hasContent(cell, IMAGES)): TableKind {
   const rows = tableRows(table);
   const cells = rows.flatMap(rowCells);
-  if (cells.length === 0 || cells.every((cell) => !hasContent(cell, IMAGES))) {
+  if (cells.length === 0 || !cells.some(holdsContent)) {
     return 'empty';
   }
   const role = table.getAttribute('role');
@@ -80,7 +86,7 @@ function span(cell: Element, attribute: string, max: number): number {
 /** The cell grid with spans expanded: each position holds its cell on the span's first position, else null. */
 function buildGrid(rows: Element[]): Array<Array<Element | null>> {
   const widest = rows.reduce((most, row) => Math.max(most, rowCells(row).reduce((sum, cell) => sum + span(cell, 'colspan', MAX_COLSPAN), 0)), 0);
-  const expand = widest * rows.length <= MAX_GRID;
+  const expand = spansAffordable(widest * rows.length, rows.reduce((sum, row) => sum + rowCells(row).length, 0));
   const grid: Array<Array<Element | null | undefined>> = rows.map(() => []);
   rows.forEach((row, r) => {
     let c = 0;

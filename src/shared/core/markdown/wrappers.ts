@@ -31,9 +31,17 @@ function hasBlockInWrapper(root: ParentNode): boolean {
   return false;
 }
 
+/**
+ * Each wrapper is copied into every block it wraps: thousands of misnested <b><i> around thousands
+ * of paragraphs would ask for millions of copies. Past this many (or the page's own element count,
+ * if larger) the remaining wrappers are left as they are.
+ */
+const MIN_COPY_ALLOWANCE = 20_000;
+
 export function pushWrappersIntoBlocks(root: ParentNode): number {
   if (!hasBlockInWrapper(root)) return 0;
   const elements = collectElements(root);
+  const allowance = { copies: Math.max(MIN_COPY_ALLOWANCE, elements.length) };
   const holdsBlock = new Set<Element>();
   for (let i = elements.length - 1; i >= 0; i--) {
     const el = elements[i];
@@ -49,20 +57,24 @@ export function pushWrappersIntoBlocks(root: ParentNode): number {
   for (let i = elements.length - 1; i >= 0; i--) {
     const wrapper = elements[i];
     if (!WRAPPERS.has(wrapper.localName) || !holdsBlock.has(wrapper) || isBlock(wrapper)) continue;
-    pushInto(wrapper, holdsBlock);
+    if (allowance.copies <= 0) break;
+    pushInto(wrapper, holdsBlock, allowance);
     wrapper.parentNode?.unwrapChild(wrapper);
     pushed++;
   }
   return pushed;
 }
 
-function pushInto(wrapper: Element, holdsBlock: Set<Element>): void {
+function pushInto(wrapper: Element, holdsBlock: Set<Element>, allowance: { copies: number }): void {
   const containers: ParentNode[] = [wrapper];
   while (containers.length > 0) {
     const container = containers.pop()!;
     let run: ChildNode[] = [];
     const flush = () => {
-      if (run.some(hasContent)) wrapRun(run, wrapper);
+      if (run.some(hasContent)) {
+        wrapRun(run, wrapper);
+        allowance.copies--;
+      }
       run = [];
     };
     for (const child of [...container.childNodes]) {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../src/shared/core';
+
+const page = `<html><body>
+<nav class="top"><a href="/">Home</a> <a href="/news">News</a></nav>
+<main><h1>Title</h1><p>Story text.</p></main>
+<div><nav><a href="/more">More</a></nav></div>
+<script>track()</script>
+</body></html>`;
+
+describe('cleaning: the removal report', () => {
+  it('records one entry per removed subtree with rule, reason, path, size and excerpt', () => {
+    const { removed } = convert(page);
+    expect(removed).toHaveLength(3);
+    expect(removed[0]).toEqual({
+      index: 0,
+      ruleId: 'nav',
+      category: 'boilerplate',
+      action: 'remove',
+      reason: '<nav> is site navigation',
+      tag: 'nav',
+      path: 'body > nav',
+      textLength: 'Home News'.length,
+      excerpt: '<nav class="top"><a href="/">Home</a> <a href="/news">News</a></nav>',
+    });
+    expect(removed.map((r) => r.path)).toEqual(['body > nav', 'body > div > nav', 'body > script']);
+  });
+
+  it('bounds the excerpt of a large removed element', () => {
+    const { removed } = convert(`<aside>${'<p>word word word</p>'.repeat(500)}</aside>`);
+    expect(removed[0].excerpt.length).toBeLessThanOrEqual(241);
+    expect(removed[0].excerpt.endsWith('…')).toBe(true);
+    expect(removed[0].textLength).toBe('word word word'.length * 500);
+  });
+
+  it('keeps an element by its path, and only that one', () => {
+    const { markdown, removed } = convert(page, { keep: { paths: ['body > nav'] } });
+    expect(markdown).toContain('[Home](/)');
+    expect(markdown).not.toContain('[More]');
+    expect(removed.map((r) => r.path)).toEqual(['body > div > nav', 'body > script']);
+  });
+
+  it('keeps everything a rule would remove, by rule id', () => {
+    const { markdown, removed } = convert(page, { keep: { rules: ['nav'] } });
+    expect(markdown).toContain('[Home](/)');
+    expect(markdown).toContain('[More](/more)');
+    expect(removed.map((r) => r.ruleId)).toEqual(['unwanted-element']);
+  });
+
+  it('switches whole categories off', () => {
+    const { removed } = convert(page, { rules: { boilerplate: false } });
+    expect(removed.map((r) => r.category)).toEqual(['unwanted']);
+    expect(convert(page, { rules: { unwanted: false, boilerplate: false } }).removed).toEqual([]);
+  });
+
+  it('counts removals per category in stats', () => {
+    const { stats } = convert(page);
+    expect(stats.removedByCategory).toEqual({ unwanted: 1, boilerplate: 2, ads: 0 });
+    expect(stats.elementsAfter).toBeLessThan(stats.elementsBefore);
+  });
+
+  it('judges an element as it will be after cleaning, so cleaning twice changes nothing', () => {
+    // The slot holds content only through its <nav> list, which goes: the slot is an ad slot.
+    const html = '<div data-ad-slot="x"><nav><ul><li><a href="/a">a</a></li></ul></nav>Ad</div><p>text</p>';
+    const first = convert(html);
+    expect(first.removed.map((r) => r.ruleId)).toEqual(['ad-slot']);
+    expect(convert(first.cleanedHtml).removed).toEqual([]);
+  });
+
+  it('gives source offsets of removed elements when asked', () => {
+    const { removed } = convert(page, { sourceLocations: true });
+    const nav = removed[0];
+    expect(page.slice(nav.source!.start, nav.source!.end)).toBe('<nav class="top"><a href="/">Home</a> <a href="/news">News</a></nav>');
+  });
+
+  it('serializes the cleaned document, absolute URLs and no event handlers', () => {
+    const { cleanedHtml } = convert('<p onclick="x()"><a href="/a">a</a></p><script>1</script>', { url: 'https://e.com/' });
+    expect(cleanedHtml).toBe('<html><head></head><body><p><a href="https://e.com/a">a</a></p></body></html>');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { micromark } from 'micromark';
+import { md } from './helpers';
+
+describe('inline', () => {
+  it('uses * for emphasis so that intraword emphasis works', () => {
+    expect(md('<p>foo<em>bar</em>baz</p>')).toBe('foo*bar*baz');
+    expect(micromark(md('<p>foo<em>bar</em>baz</p>'))).toBe('<p>foo<em>bar</em>baz</p>');
+  });
+
+  it('does not double delimiters for nested emphasis of one kind', () => {
+    expect(md('<p><em>a <em>b</em> c</em></p>')).toBe('*a b c*');
+    expect(md('<p><b>a <strong>b</strong></b></p>')).toBe('**a b**');
+  });
+
+  it('writes GFM strikethrough', () => {
+    expect(md('<p><del>gone</del></p>')).toBe('~~gone~~');
+  });
+
+  it('spreads a link over the blocks it wraps, so no URL leaks as text', () => {
+    const out = md('<a href="https://e.com/card"><div><img src="https://e.com/i.png" alt="pic"></div><h3>Title</h3></a>');
+    expect(out).toBe('[![pic](https://e.com/i.png)](https://e.com/card)\n\n### [Title](https://e.com/card)');
+  });
+
+  it('pushes bold through paragraphs it wraps', () => {
+    expect(md('<b><p>one</p><p>two</p></b>')).toBe('**one**\n\n**two**');
+  });
+
+  it('makes links and images absolute against the page URL and <base href>', () => {
+    expect(md('<a href="/a b">x</a> <img src="i.png" alt="">', { url: 'https://e.com/dir/page' })).toBe('[x](https://e.com/a%20b) ![](https://e.com/dir/i.png)');
+    expect(md('<base href="https://cdn.e.com/root/"><a href="x">x</a>', { url: 'https://e.com/' })).toBe('[x](https://cdn.e.com/root/x)');
+  });
+
+  it('drops javascript:, vbscript: and data: links but keeps their text', () => {
+    expect(md('<a href="javascript:alert(1)">one</a> <a href=" JaVa&#10;script:x">two</a> <a href="data:text/html,x">three</a>')).toBe('one two three');
+  });
+
+  it('drops data: images unless asked to keep them, and takes lazy-loaded sources', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    expect(md(`<img src="${png}" alt="a">`)).toBe('');
+    expect(md(`<img src="${png}" alt="a">`, { dataImages: 'keep' })).toBe(`![a](${png})`);
+    expect(md(`<img src="${png}" data-src="/real.jpg" alt="r">`, { url: 'https://e.com/' })).toBe('![r](https://e.com/real.jpg)');
+  });
+
+  it('writes link titles and escapes parentheses in destinations', () => {
+    expect(md('<a href="https://e.com/a_(b)" title="say &quot;hi&quot;">x</a>')).toBe('[x](https://e.com/a_\\(b\\) "say \\"hi\\"")');
+  });
+
+  it('drops links without text', () => {
+    expect(md('<p>a <a href="/x"> </a>b</p>')).toBe('a b');
+  });
+
+  it('keeps task list checkboxes', () => {
+    expect(md('<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul>')).toBe('- [x] done\n- [ ] todo');
+  });
+});

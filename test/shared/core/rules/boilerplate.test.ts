@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { markdownOf, removedBy } from './helpers';
+
+describe('boilerplate', () => {
+  it('removes nav, aside and menu', () => {
+    expect(removedBy('<nav>n</nav><aside>a</aside><menu><li>m</li></menu><p>body</p>')).toEqual(['nav nav', 'aside aside', 'menu menu']);
+  });
+
+  it("removes the site's header and footer", () => {
+    const html = '<header><a href="/">Site</a></header><main><p>story</p></main><footer>© Site</footer>';
+    expect(removedBy(html)).toEqual(['header header', 'footer footer']);
+    expect(markdownOf(html)).toBe('story\n');
+  });
+
+  it("keeps an article's own header with its title and a footer with its byline", () => {
+    const html =
+      '<article><header><h1>Title</h1><p>By <a rel="author" href="/a">Ann</a></p></header><p>story</p>' +
+      '<footer><address>Ann, Paris</address></footer></article>';
+    expect(removedBy(html)).toEqual([]);
+    expect(markdownOf(html)).toContain('# Title');
+    expect(markdownOf(html)).toContain('Ann, Paris');
+  });
+
+  it('decides by where the header stands, not by its class', () => {
+    expect(removedBy('<header class="article-header"><h1>Site name</h1></header><p>x</p>')).toEqual(['header header']);
+    expect(removedBy('<section><header class="site-header"><h2>Part</h2></header><p>x</p></section>')).toEqual([]);
+  });
+
+  it('removes a header inside an article when it holds no title or byline', () => {
+    expect(removedBy('<article><header><a href="/share">Share</a></header><h1>T</h1></article>')).toEqual(['header header']);
+  });
+});

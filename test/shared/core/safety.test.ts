@@ -1,0 +1,84 @@
+// Hostile input: nesting that overflows recursive converters, parser bombs, broken Unicode.
+import { describe, expect, it } from 'vitest';
+import { BudgetExceeded, convert } from '../../../src/shared/core';
+
+const DEPTH = 100_000;
+
+function nested(open: string, close: string, inner = 'deep text'): string {
+  return open.repeat(DEPTH) + inner + close.repeat(DEPTH);
+}
+
+describe('deep nesting', () => {
+  it.each([
+    ['div', '<div>', '</div>'],
+    ['ul/li', '<ul><li>', '</li></ul>'],
+    ['blockquote', '<blockquote>', '</blockquote>'],
+    ['table', '<table><tr><td>', '</td></tr></table>'],
+  ])('converts %s nested 100,000 deep, keeps the text and says what it flattened', (_name, open, close) => {
+    const result = convert(nested(open, close));
+    expect(result.markdown).toContain('deep text');
+    expect(result.stats.flattened).toBeGreaterThan(DEPTH - 1000);
+    expect(result.warnings.map((w) => w.code)).toEqual(['flattened']);
+  });
+
+  it('keeps shallow structure exactly: flattening starts only below maxDepth', () => {
+    const result = convert('<ul><li>a<ul><li>b</li></ul></li></ul>', { maxDepth: 256 });
+    expect(result.markdown).toBe('- a\n  - b\n');
+    expect(result.stats.flattened).toBe(0);
+  });
+
+  it('flattens what lies below a small maxDepth into paragraphs, text in order', () => {
+    const result = convert('<div><div><div><p>one</p><p>two</p></div></div></div>', { maxDepth: 1 });
+    expect(result.markdown).toBe('one\n\ntwo\n');
+  });
+});
+
+describe('budget', () => {
+  // Measured: parse5 spends ~40 s on these 38 KB (each <p> reopens every <b> before it).
+  const bomb = Array.from({ length: 3000 }, (_, i) => `<b c=${i}><p>`).join('') + 'x';
+
+  it('stops a parser bomb with BudgetExceeded under the default budget', () => {
+    expect(() => convert(bomb)).toThrow(BudgetExceeded);
+  });
+
+  it('reports which limit and stage stopped it', () => {
+    try {
+      convert(bomb, { budget: { maxMs: 60_000, maxNodes: 20_000 } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(BudgetExceeded);
+      expect((error as BudgetExceeded).limit).toBe('nodes');
+      expect((error as BudgetExceeded).message).toMatch(/more than 20000 nodes while parsing/);
+    }
+  });
+
+  it('stops on time as well as on nodes', () => {
+    expect(() => convert(bomb, { budget: { maxMs: 200, maxNodes: 1e9 } })).toThrow(/more than 200 ms/);
+  });
+
+  it('lets ordinary large pages through', () => {
+    const big = `<table>${'<tr><td>cell</td><td>1.5</td></tr>'.repeat(50_000)}</table>`;
+    const result = convert(big);
+    expect(result.stats.loss.tableCells.dom).toBe(100_000);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('copes with thousands of misnested formatting tags around paragraphs', () => {
+    const result = convert('<b><i><u><s>'.repeat(3000) + '<p>x</p>'.repeat(3000));
+    expect(result.markdown.match(/x/g)).toHaveLength(3000);
+  });
+});
+
+describe('broken text', () => {
+  it('never writes lone surrogates', () => {
+    const result = convert('<p>a\uD800b\uDC00c</p><img alt="\uDBFF" src="x.png"><title>t\uD800</title>', { frontMatter: true });
+    for (const text of [result.markdown, result.cleanedHtml, JSON.stringify(result.metadata)]) {
+      expect(text.isWellFormed()).toBe(true);
+    }
+    expect(result.markdown).toContain('a\uFFFDb\uFFFDc');
+  });
+
+  it('turns NUL into U+FFFD', () => {
+    expect(convert('<p>a\u0000b</p>').markdown).not.toContain('\u0000');
+  });
+});
