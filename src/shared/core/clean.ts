@@ -7,6 +7,7 @@ import type { Budget } from './budget';
 import { collectElements, type Document, type Element, ELEMENT_NODE, type Node } from './dom/nodes';
 import { elementPath, visibleTextLength } from './dom/query';
 import { htmlExcerpt } from './dom/serialize';
+import { pageFacts } from './rules/page-facts';
 import type { CleaningRule, RuleCategory, RuleContext } from './rules/types';
 import type { RemovedNode } from './types';
 
@@ -50,23 +51,46 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
     const verdict = verdicts.get(el);
     return verdict !== undefined && verdict.rule.action !== 'unwrap';
   };
-  const context: RuleContext = { document, skip: isRemoved };
-
-  const rulesFor = rulesByTag(rules);
   const elements = options.elements ?? collectElements(document);
-  for (let i = elements.length - 1; i >= 0; i--) {
-    budget?.tick();
-    const el = elements[i];
-    for (const rule of rulesFor(el.localName)) {
-      const reason = rule.matches(el, context);
-      if (reason === null) continue;
-      const path = elementPath(el);
-      if (!keepPaths.has(path)) verdicts.set(el, { rule, reason, path });
-      break;
+  const judge = (passRules: readonly CleaningRule[], context: RuleContext, removedBefore: ReadonlySet<Element>) => {
+    const rulesFor = rulesByTag(passRules);
+    for (let i = elements.length - 1; i >= 0; i--) {
+      budget?.tick();
+      const el = elements[i];
+      if (verdicts.has(el) || removedBefore.has(el)) continue;
+      for (const rule of rulesFor(el.localName)) {
+        const reason = rule.matches(el, context);
+        if (reason === null) continue;
+        const path = elementPath(el);
+        if (!keepPaths.has(path)) verdicts.set(el, { rule, reason, path });
+        break;
+      }
     }
-  }
+  };
+  const early = rules.filter((rule) => rule.pass !== 'late');
+  const late = rules.filter((rule) => rule.pass === 'late');
+  judge(early, { document, skip: isRemoved, facts: pageFacts(document, isRemoved) }, new Set());
+  // Facts for the late pass are computed afresh, on the page without what the first pass removed.
+  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved) }, insideRemoved(document, isRemoved));
   const removed = verdicts.size === 0 ? [] : removeJudged(document, verdicts, isRemoved);
   return { removed, elementsBefore: elements.length };
+}
+
+/** Every element inside a removed subtree, found in one walk. */
+function insideRemoved(document: Document, isRemoved: (el: Element) => boolean): Set<Element> {
+  const inside = new Set<Element>();
+  const stack: Array<[Node, boolean]> = [[document, false]];
+  while (stack.length > 0) {
+    const [node, under] = stack.pop()!;
+    let childUnder = under;
+    if (node.nodeType === ELEMENT_NODE) {
+      if (under) inside.add(node as Element);
+      childUnder = under || isRemoved(node as Element);
+    }
+    const kids = (node as Document).childNodes;
+    if (kids !== undefined) for (const kid of kids) stack.push([kid, childUnder]);
+  }
+  return inside;
 }
 
 /** The rules that can match a tag, in rule order; computed once per tag name. */

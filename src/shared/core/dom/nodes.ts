@@ -49,6 +49,16 @@ export abstract class Node {
   declare isBlank?: boolean;
   declare flankingWhitespace?: { leading: string; trailing: string };
 
+  get previousElementSibling(): Element | null {
+    for (let node = this.previousSibling; node !== null; node = node.previousSibling) if (node.nodeType === ELEMENT_NODE) return node as Element;
+    return null;
+  }
+
+  get nextElementSibling(): Element | null {
+    for (let node = this.nextSibling; node !== null; node = node.nextSibling) if (node.nodeType === ELEMENT_NODE) return node as Element;
+    return null;
+  }
+
   get parentElement(): Element | null {
     const parent = this.parentNode;
     return parent !== null && parent.nodeType === ELEMENT_NODE ? (parent as Element) : null;

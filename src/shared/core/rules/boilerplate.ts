@@ -45,7 +45,7 @@ function isTitleOrByline(el: Element): boolean {
 }
 
 /** True when `el` stands inside an article/main/section and holds that part's title or byline. */
-function belongsToArticle(el: Element, context: RuleContext): boolean {
+export function belongsToArticle(el: Element, context: RuleContext): boolean {
   const parent = el.parentElement;
   if (parent === null || closest(parent, isSectioningBody) === null) return false;
   return findDescendant(el, isTitleOrByline, context.skip) !== null;

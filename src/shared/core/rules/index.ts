@@ -1,6 +1,13 @@
 // The default rule set, in the order rules are tried on each element (the first match wins).
 import { adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
+import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
+import { ariaHidden, hiddenAttribute, hiddenStyle } from './hidden';
+import { formControls, interfaceForm } from './forms';
+import { chromeLandmark } from './landmarks';
+import { linkList } from './link-lists';
+import { outsideMainRegion } from './main-region';
+import { shareBar } from './share-bars';
 import type { CleaningRule } from './types';
 import { headTagsInBody, unwantedElements } from './unwanted';
 
@@ -17,6 +24,18 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   dialog,
   consentBanner,
   sponsoredLink,
+  hiddenAttribute,
+  ariaHidden,
+  hiddenStyle,
+  outsideMainRegion,
+  chromeLandmark,
+  shareBar,
+  announcedBlock,
+  sidebarWidget,
+  furnitureToken,
+  formControls,
+  interfaceForm,
+  linkList,
 ];
 
 export type { CleaningRule, RuleAction, RuleCategory, RuleContext } from './types';

@@ -3,10 +3,16 @@
 // clean.ts applies them; callers switch them off by id or by category.
 import type { Document, Element } from '../dom/nodes';
 import type { Skip } from '../dom/query';
+import type { PageFacts } from './page-facts';
 
-export type RuleCategory = 'unwanted' | 'boilerplate' | 'ads';
+/**
+ * unwanted: never content (scripts, styles, embeds); boilerplate: site chrome named by semantic tags;
+ * ads: ads and overlays; hidden: what the page itself hides; chrome: page furniture found by
+ * structure (outside the declared main region, landmarks, link lists, share bars, comments, …).
+ */
+export type RuleCategory = 'unwanted' | 'boilerplate' | 'ads' | 'hidden' | 'chrome';
 
-export const RULE_CATEGORIES: readonly RuleCategory[] = ['unwanted', 'boilerplate', 'ads'];
+export const RULE_CATEGORIES: readonly RuleCategory[] = ['unwanted', 'boilerplate', 'ads', 'hidden', 'chrome'];
 
 /** `remove` drops the element and its subtree; `unwrap` drops only the element and keeps its children. */
 export type RuleAction = 'remove' | 'unwrap';
@@ -19,6 +25,8 @@ export type RuleAction = 'remove' | 'unwrap';
 export interface RuleContext {
   readonly document: Document;
   readonly skip: Skip;
+  /** Page-wide facts (main region, where the running text lies), computed when first asked. */
+  readonly facts: PageFacts;
 }
 
 export interface CleaningRule {
@@ -30,6 +38,11 @@ export interface CleaningRule {
   readonly action?: RuleAction;
   /** The tags the rule can match, when it only looks at some: lets the engine skip it elsewhere. */
   readonly tags?: readonly string[];
+  /**
+   * 'late' rules run in a second pass, after every other rule, and see page facts computed without
+   * what the first pass removed (so where the running text ends does not move between two cleanings).
+   */
+  readonly pass?: 'late';
   /** The reason this element is noise, or null when the rule does not apply. */
   matches(el: Element, context: RuleContext): string | null;
 }

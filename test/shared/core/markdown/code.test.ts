@@ -24,7 +24,9 @@ describe('code', () => {
 
   it('pads a code span that starts or ends with a backtick or keeps edge spaces', () => {
     expect(md('<p><code>`tick`</code></p>')).toBe('`` `tick` ``');
-    expect(md('<p>x <code> a </code> y</p>')).toMatch(/x ` ?a ?` y|x `  a  ` y/);
+    // Edge spaces of an inline code element are moved outside it, as for any inline element.
+    expect(md('<p>x <code> a </code> y</p>')).toBe('x `a` y');
+    expect(md('<p><code> a  b </code></p>')).toBe('`a b`');
   });
 
   it('writes code spans, not fences, for a <pre> inside a table cell', () => {

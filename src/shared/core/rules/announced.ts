@@ -1,0 +1,142 @@
+// Blocks the page itself names: by a heading that opens the block, by its aria-label, or by a whole
+// id/class token from a short fixed vocabulary (whole tokens only: "comments" matches class
+// "comments", never "nocomments" or "comments-count"). Three rules share the machinery:
+// - announced-block: comments, related/popular stories, newsletter boxes (headings, labels, tokens);
+// - widget: sidebar widgets, as WordPress and Blogger themes mark them (tokens);
+// - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
+// None removes the page's own content: see mayRemove.
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { findDescendant, hasToken, tokens } from '../dom/query';
+import { HEADING_TAGS } from '../markdown/blocks';
+import { belongsToArticle } from './boilerplate';
+import { holdsDataTable } from './page-facts';
+import type { CleaningRule, RuleContext } from './types';
+
+type Kind = 'comments' | 'related' | 'newsletter';
+
+const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
+  ['comments', 'comments'], ['comment-list', 'comments'], ['commentlist', 'comments'], ['comments-area', 'comments'],
+  ['comments-section', 'comments'], ['comment-section', 'comments'], ['disqus_thread', 'comments'], ['respond', 'comments'],
+  ['related', 'related'], ['related-posts', 'related'], ['related-articles', 'related'], ['related-stories', 'related'],
+  ['related-content', 'related'], ['jp-relatedposts', 'related'], ['yarpp-related', 'related'], ['crp_related', 'related'],
+  ['popular-posts', 'related'], ['popularposts', 'related'], ['most-popular', 'related'], ['most-read', 'related'],
+  ['outbrain', 'related'], ['taboola', 'related'],
+  ['newsletter', 'newsletter'], ['newsletter-signup', 'newsletter'], ['subscribe-box', 'newsletter'],
+]);
+
+const WIDGET_TOKENS: ReadonlySet<string> = new Set(['widget', 'sidebar', 'widget-area']);
+
+const FURNITURE_TOKENS: ReadonlySet<string> = new Set([
+  'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
+  'breadcrumbs', 'modal', 'skip-link',
+]);
+
+const TITLES: ReadonlyArray<[RegExp, Kind]> = [
+  [/^((\d+|one|no|top|top rated|reader|readers'?|latest|recent|most recent|user)\s+)*(comments?|responses?|replies|thoughts|discussion)(\s+(on|to)\s.*)?$|^(leave|post|add|write) a (reply|comment)|^join the (conversation|discussion)/i, 'comments'],
+  [/^(related\b|recommended\b|more (stories|articles|news|videos|from|on|in|like this)\b|you (may|might) (also )?like|most (read|popular|viewed|shared|watched|commented)\b|(popular|trending)\b|read (more|next)$|also read\b|top stories\b|latest (news|stories|posts|videos|from)\b|recent (posts|stories|articles)\b|editor'?s'? picks\b|don'?t miss\b|what to read next)/i, 'related'],
+  [/^(newsletter|sign up for|subscribe to)/i, 'newsletter'],
+];
+
+const REASONS: Record<Kind, string> = {
+  comments: 'a comments section',
+  related: 'a block of related or popular stories',
+  newsletter: 'a newsletter sign-up',
+};
+
+const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);
+const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
+
+function tokenIn(el: Element, vocabulary: { has(token: string): boolean }): string | undefined {
+  if (el.attrs.length === 0) return undefined;
+  for (const attribute of ['id', 'class']) {
+    const token = tokens(el, attribute).find((t) => vocabulary.has(t));
+    if (token !== undefined) return token;
+  }
+  return undefined;
+}
+
+function firstElementBeforeText(el: Element): Element | null {
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return null;
+    } else if (child.nodeType === ELEMENT_NODE) return child as Element;
+  }
+  return null;
+}
+
+/** The heading that opens `el`: its first element child with no text before it, or that child's own first. */
+function openingHeading(el: Element): Element | null {
+  let first = firstElementBeforeText(el);
+  if (first !== null && !HEADING_TAGS.has(first.localName)) first = firstElementBeforeText(first);
+  return first !== null && HEADING_TAGS.has(first.localName) ? first : null;
+}
+
+function kindOfTitle(title: string): Kind | undefined {
+  const text = title.replace(/\s+/g, ' ').trim().replace(/[:.!]$/, '');
+  return TITLES.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** What the block's aria-label, or its opening heading, calls it. */
+function announcedKind(el: Element): Kind | undefined {
+  const label = el.getAttribute('aria-label');
+  if (label !== null) {
+    const kind = kindOfTitle(label);
+    if (kind !== undefined) return kind;
+  }
+  if (!HEADED_BLOCKS.has(el.localName)) return undefined;
+  const heading = openingHeading(el);
+  if (heading === null) return undefined;
+  // A heading drawn as an image says its words in the alt text.
+  const title = textOf(heading).trim() || (heading.getElementsByTagName('img')[0]?.getAttribute('alt') ?? '');
+  return kindOfTitle(title);
+}
+
+/**
+ * Never the page's own content: not a content container, not around the main region, the page's
+ * title or the first paragraph of its running text, no <main> or data table inside. (Articles inside are fine:
+ * comment threads and teaser lists mark up each entry as an <article>.)
+ */
+function mayRemove(el: Element, context: RuleContext): boolean {
+  // A <section> or <article> can well be the comments; the page's body and main region cannot.
+  if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main')) return false;
+  const { facts } = context;
+  if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return false;
+  if (holdsDataTable(el, context.skip)) return false;
+  return findDescendant(el, (d) => d.localName === 'main', context.skip) === null;
+}
+
+export const announcedBlock: CleaningRule = {
+  id: 'announced-block',
+  category: 'chrome',
+  describe: 'comments, related/popular stories and newsletter boxes, named by their heading, aria-label or a whole id/class token',
+  matches(el, context) {
+    const token = tokenIn(el, ANNOUNCING_TOKENS);
+    const kind = token !== undefined ? ANNOUNCING_TOKENS.get(token) : announcedKind(el);
+    if (kind === undefined || !mayRemove(el, context)) return null;
+    return REASONS[kind];
+  },
+};
+
+export const sidebarWidget: CleaningRule = {
+  id: 'widget',
+  category: 'chrome',
+  describe: 'sidebar widgets (whole class/id tokens "widget", "sidebar", "widget-area")',
+  matches(el, context) {
+    const token = tokenIn(el, WIDGET_TOKENS);
+    return token === undefined || !mayRemove(el, context) ? null : `a sidebar widget (${token})`;
+  },
+};
+
+export const furnitureToken: CleaningRule = {
+  id: 'furniture-token',
+  category: 'chrome',
+  describe: 'headers, footers, menus, breadcrumbs and modals named by a whole class/id token, for themes without semantic tags',
+  matches(el, context) {
+    // <header>/<footer> are judged by where they stand (boilerplate.ts), never by their class; and
+    // like them, a block that belongs to an article (holds its title or byline) is not furniture.
+    if (el.localName === 'header' || el.localName === 'footer') return null;
+    const token = tokenIn(el, FURNITURE_TOKENS);
+    if (token === undefined || !mayRemove(el, context) || belongsToArticle(el, context)) return null;
+    return `page furniture (class or id "${token}")`;
+  },
+};

@@ -1,0 +1,32 @@
+// Forms are interface, not content: a comment form, a search box, a newsletter sign-up. But some
+// sites wrap the whole page in one <form>, so a form is removed only when it holds none of the
+// page's content (its main region, its title, the first paragraph of its running text).
+import { findDescendant } from '../dom/query';
+import type { Element } from '../dom/nodes';
+import { holdsDataTable } from './page-facts';
+import type { CleaningRule } from './types';
+
+const FIELDS = new Set(['input', 'textarea', 'select', 'button']);
+
+export const formControls: CleaningRule = {
+  id: 'form-control',
+  category: 'chrome',
+  tags: ['select', 'textarea'],
+  describe: 'drop-down lists and text areas: their options and default text are interface, not content',
+  matches: (el) => `<${el.localName}> is a form control`,
+};
+
+export const interfaceForm: CleaningRule = {
+  id: 'form',
+  category: 'chrome',
+  tags: ['form'],
+  describe: 'forms (comments, search, sign-up) that hold none of the page content',
+  matches(el, context) {
+    if (findDescendant(el, (d) => FIELDS.has(d.localName), context.skip) === null) return null;
+    const { facts } = context;
+    if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return null;
+    if (holdsDataTable(el, context.skip)) return null;
+    if (findDescendant(el, (d: Element) => d.localName === 'main' || d.localName === 'article', context.skip) !== null) return null;
+    return 'a form (comments, search or sign-up), not content';
+  },
+};

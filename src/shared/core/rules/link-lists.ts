@@ -1,0 +1,132 @@
+// Lists and blocks whose every item is only a link (menus, related articles, tag clouds, teaser
+// cards, breadcrumbs), where they stand outside the page's running text:
+// - inside the declared main region, only after its last paragraph of running text;
+// - elsewhere (outside the region, or on a page that declares none), unless paragraphs of running
+//   text stand on both sides of the list among its siblings: then it belongs to the prose.
+// A page without any running text (an index, a link directory) keeps its lists.
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { findDescendant, type Skip } from '../dom/query';
+import { HEADING_TAGS } from '../markdown/blocks';
+import type { CleaningRule, RuleContext } from './types';
+
+const LISTS = new Set(['ul', 'ol']);
+const BLOCKS = new Set(['div', 'p', 'section', 'span', 'td', 'aside', 'figure', 'footer', 'nav']);
+/** Text outside links that does not make an item more than a link: separators and bullets. */
+const SEPARATORS = /^[\s\p{P}\p{S}]*$/u;
+
+/** True when all the text under `el` (outside skipped subtrees) is inside links, and there is a link. */
+export function isOnlyLinks(el: Element, skip: Skip): boolean {
+  let links = 0;
+  let loose = '';
+  const stack: Array<[Node, boolean]> = [[el, false]];
+  while (stack.length > 0) {
+    const [node, inLink] = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      if (!inLink) loose += (node as Text).data;
+      continue;
+    }
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const child = node as Element;
+    if (child !== el && skip !== null && skip(child)) continue;
+    const isLink = child.localName === 'a' && child.hasAttribute('href');
+    if (isLink) links++;
+    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push([child.childNodes[i], inLink || isLink]);
+  }
+  return links > 0 && SEPARATORS.test(loose);
+}
+
+function children(el: Element, skip: Skip): Element[] {
+  return el.childNodes.filter((n): n is Element => n.nodeType === ELEMENT_NODE && (skip === null || !skip(n as Element)));
+}
+
+function linksElsewhere(a: Element): boolean {
+  const href = (a.getAttribute('href') ?? '').trim();
+  return href !== '' && !href.startsWith('#');
+}
+
+/**
+ * A heading that is all one link to another page, or sits inside one: a teaser's headline (a
+ * section's permalink points into the same page and does not count).
+ */
+function isLinkedHeading(el: Element, skip: Skip): boolean {
+  if (!HEADING_TAGS.has(el.localName)) return false;
+  const parent = el.parentElement;
+  if (parent !== null && parent.localName === 'a' && linksElsewhere(parent)) return true;
+  if (!isOnlyLinks(el, skip)) return false;
+  const links = el.getElementsByTagName('a');
+  return links.length === 1 && linksElsewhere(links[0]);
+}
+
+const TEASER_TEXT_MAX = 300;
+
+/** A teaser card: a linked headline, and besides links at most a short summary, a date or a byline. */
+function isTeaser(el: Element, skip: Skip): boolean {
+  if (findDescendant(el, (d) => isLinkedHeading(d, skip), skip) === null && !isLinkedHeading(el, skip)) return false;
+  return looseTextLength(el, skip) <= TEASER_TEXT_MAX;
+}
+
+function looseTextLength(el: Element, skip: Skip): number {
+  let length = 0;
+  const stack: Node[] = [el];
+  while (stack.length > 0 && length <= TEASER_TEXT_MAX) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) length += (node as Text).data.trim().length;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if ((child !== el && skip !== null && skip(child)) || (child.localName === 'a' && child.hasAttribute('href'))) continue;
+      for (const grandchild of child.childNodes) stack.push(grandchild);
+    }
+  }
+  return length;
+}
+
+function hasLooseText(el: Element): boolean {
+  return el.childNodes.some((n) => n.nodeType === TEXT_NODE && !SEPARATORS.test((n as Text).data));
+}
+
+/**
+ * A list of items that are each nothing but links (a menu, a tag cloud, teaser cards whose image,
+ * title and summary are all links): a <ul>/<ol> of at least two such items, or a block of at least
+ * two such children (three when they are bare links), optionally opened by a heading ("Related").
+ */
+export function isLinkList(el: Element, skip: Skip): boolean {
+  if (!LISTS.has(el.localName) && !BLOCKS.has(el.localName)) return false;
+  if (hasLooseText(el)) return false;
+  let items = children(el, skip);
+  if (items.length > 0 && HEADING_TAGS.has(items[0].localName)) items = items.slice(1);
+  const isItem = (item: Element) => isOnlyLinks(item, skip) || isTeaser(item, skip) || isLinkList(item, skip);
+  if (LISTS.has(el.localName)) return items.length >= 2 && items.every((item) => item.localName === 'li' && isItem(item));
+  const bareLinks = items.every((item) => item.localName === 'a');
+  return items.length >= (bareLinks ? 3 : 2) && items.every(isItem);
+}
+
+/** Paragraphs of running text stand before and after `el` among its siblings. */
+function withinProse(el: Element, context: RuleContext): boolean {
+  let before = false;
+  for (let node = el.previousElementSibling; node !== null && !before; node = node.previousElementSibling) before = context.facts.isRunningText(node);
+  if (!before) return false;
+  for (let node = el.nextElementSibling; node !== null; node = node.nextElementSibling) if (context.facts.isRunningText(node)) return true;
+  return false;
+}
+
+function outsideRunningText(el: Element, context: RuleContext): boolean {
+  const span = context.facts.textSpan;
+  if (span === null) return false;
+  if (context.facts.inMainRegion(el)) {
+    if (context.facts.holds(el, 'lastText')) return false;
+    return context.facts.position(el) > context.facts.position(span.last);
+  }
+  return !withinProse(el, context);
+}
+
+export const linkList: CleaningRule = {
+  id: 'link-list',
+  category: 'chrome',
+  pass: 'late',
+  describe: 'lists and blocks of nothing but links (menus, related links, tag clouds) before or after the running text',
+  matches(el, context) {
+    // Cheap first: a list has at least two items (deep chains of single children never qualify).
+    if (children(el, context.skip).length < 2 || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
+    return 'a list of links, outside the running text';
+  },
+};

@@ -1,0 +1,177 @@
+// Facts about the whole page that some rules need: where the page declares its main region, and
+// where its running text starts and ends. Computed once per cleaning pass, only when asked for.
+import { collectElements, type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { isBlock } from '../markdown/blocks';
+import { findDescendant, hasToken, type Skip, visibleTextLength } from '../dom/query';
+import { classifyTable } from '../markdown/tables';
+
+/** Text a paragraph must hold to count as running text (a sentence or two, not a caption or a label). */
+const PARAGRAPH_MIN_TEXT = 120;
+/** A declared main region holding less of the page's text than this is not trusted. */
+const MAIN_MIN_SHARE = 0.15;
+const MAIN_MIN_TEXT = 200;
+
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+
+export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
+
+export interface PageFacts {
+  /** The page's one declared main region, when it declares exactly one that holds its text. */
+  readonly mainRegion: Element | null;
+  /** The page's title: its first <h1> with text. */
+  readonly title: Element | null;
+  /** The first and last paragraph of running text in the main region (or the body), in document order. */
+  readonly textSpan: { first: Element; last: Element } | null;
+  /** Position of an element in document order. */
+  position(el: Element): number;
+  /**
+   * Whether `el` is the landmark or one of its ancestors: the question rules ask of every element,
+   * answered from a set computed once (climbing from each element would be quadratic on deep pages).
+   */
+  holds(el: Element, landmark: Landmark): boolean;
+  /** Whether `el` stands inside the main region (or is it). */
+  inMainRegion(el: Element): boolean;
+  isRunningText(el: Element): boolean;
+}
+
+function isHiddenDeclared(el: Element): boolean {
+  return el.hasAttribute('hidden') || (el.getAttribute('aria-hidden') ?? '').trim().toLowerCase() === 'true';
+}
+
+function textLength(el: Element, skip: Skip): number {
+  return visibleTextLength(el, (d) => NOT_TEXT.has(d.localName) || (skip !== null && skip(d)));
+}
+
+function findMainRegion(elements: readonly Element[], body: Element | null, skip: Skip): Element | null {
+  if (body === null) return null;
+  const declared = (el: Element) => el.localName === 'main' || hasToken(el, 'role', 'main');
+  let candidates = elements.filter((el) => declared(el) && !isHiddenDeclared(el));
+  // A main inside another main names the same region.
+  candidates = candidates.filter((el) => !candidates.some((other) => other !== el && contains(other, el)));
+  if (candidates.length === 0) {
+    // Without <main>, one element marked as the article's body is the next best declaration.
+    candidates = elements.filter((el) => hasToken(el, 'itemprop', 'articlebody'));
+  }
+  if (candidates.length === 0) {
+    // Then the one <article> that holds the page's title — not merely the only <article>, which
+    // on some sites wraps a teaser or the comments — and the first paragraph of its running text.
+    const titled = elements.filter((el) => (el.localName === 'article' || hasToken(el, 'role', 'article')) && hasTitle(el));
+    const outermost = titled.filter((el) => !titled.some((other) => other !== el && contains(other, el)));
+    const firstText = elements.find((el) => isRunningText(el, skip));
+    if (outermost.length === 1 && firstText !== undefined && contains(outermost[0], firstText)) candidates = outermost;
+  }
+  if (candidates.length !== 1) return null;
+  const region = candidates[0];
+  const regionText = textLength(region, skip);
+  if (regionText < MAIN_MIN_TEXT || regionText < MAIN_MIN_SHARE * textLength(body, skip)) return null;
+  return region;
+}
+
+/**
+ * True when `el` holds a data table (see markdown/tables.ts). Chrome found by structure never holds
+ * one: on data-rich pages (dashboards, financial tables, databases) tables sit in any container.
+ */
+export function holdsDataTable(el: Element, skip: Skip): boolean {
+  const isDataTable = (d: Element) => d.localName === 'table' && classifyTable(d) === 'data';
+  return isDataTable(el) || findDescendant(el, isDataTable, skip) !== null;
+}
+
+function hasTitle(el: Element): boolean {
+  return el.getElementsByTagName('h1').length > 0;
+}
+
+export function contains(ancestor: Element, el: Element): boolean {
+  for (let node: Element | null = el; node !== null; node = node.parentElement) if (node === ancestor) return true;
+  return false;
+}
+
+/**
+ * Running text: a block whose own text (text nodes and inline elements, not nested blocks) is at
+ * least a sentence or two. Counted per block, each text node for its nearest block only.
+ */
+function isRunningText(el: Element, skip: Skip): boolean {
+  if (!isBlock(el) || NOT_TEXT.has(el.localName)) return false;
+  let length = 0;
+  const stack: Node[] = [...el.childNodes];
+  while (stack.length > 0 && length < PARAGRAPH_MIN_TEXT) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) length += (node as Text).data.trim().length;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if (isBlock(child) || NOT_TEXT.has(child.localName) || (skip !== null && skip(child))) continue;
+      stack.push(...child.childNodes);
+    }
+  }
+  return length >= PARAGRAPH_MIN_TEXT;
+}
+
+/** Facts computed lazily over the document as it stands, ignoring subtrees that `skip` names. */
+export function pageFacts(document: Document, skip: Skip): PageFacts {
+  let elements: Element[] | null = null;
+  let positions: Map<Element, number> | null = null;
+  let main: Element | null | undefined;
+  let span: { first: Element; last: Element } | null | undefined;
+  let title: Element | null | undefined;
+  const ancestry = new Map<Landmark, Set<Element>>();
+  let regionEnd: number | undefined;
+  const landmark = (name: Landmark): Element | null =>
+    name === 'mainRegion' ? facts.mainRegion
+    : name === 'title' ? facts.title
+    : name === 'firstText' ? (facts.textSpan?.first ?? null)
+    : (facts.textSpan?.last ?? null);
+  const all = () => (elements ??= collectElements(document));
+  const facts: PageFacts = {
+    get mainRegion() {
+      if (main === undefined) main = findMainRegion(all(), document.body, skip);
+      return main;
+    },
+    get title() {
+      if (title === undefined) title = all().find((el) => el.localName === 'h1' && textOf(el).trim() !== '') ?? null;
+      return title;
+    },
+    get textSpan() {
+      if (span === undefined) {
+        const region = facts.mainRegion ?? document.body;
+        const paragraphs = all().filter((el) => isRunningText(el, skip) && region !== null && contains(region, el) && !insideSkipped(el, skip));
+        span = paragraphs.length === 0 ? null : { first: paragraphs[0], last: paragraphs[paragraphs.length - 1] };
+      }
+      return span;
+    },
+    isRunningText: (el) => isRunningText(el, skip),
+    holds(el, name) {
+      let set = ancestry.get(name);
+      if (set === undefined) {
+        set = new Set();
+        for (let node = landmark(name); node !== null; node = node.parentElement) set.add(node);
+        ancestry.set(name, set);
+      }
+      return set.has(el);
+    },
+    inMainRegion(el) {
+      const region = facts.mainRegion;
+      if (region === null) return false;
+      if (regionEnd === undefined) {
+        // The region's last descendant, in document order: its subtree spans the positions up to it.
+        let last: Element = region;
+        for (let child = last.lastElementChild; child !== null; child = child.lastElementChild) last = child;
+        regionEnd = facts.position(last);
+      }
+      const at = facts.position(el);
+      return at >= facts.position(region) && at <= regionEnd;
+    },
+    position(el) {
+      if (positions === null) {
+        positions = new Map();
+        all().forEach((e, i) => positions!.set(e, i));
+      }
+      return positions.get(el) ?? -1;
+    },
+  };
+  return facts;
+}
+
+function insideSkipped(el: Element, skip: Skip): boolean {
+  if (skip === null) return false;
+  for (let node: Element | null = el; node !== null; node = node.parentElement) if (skip(node)) return true;
+  return false;
+}

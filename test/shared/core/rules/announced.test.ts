@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
+
+const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+
+function ruleOf(html: string): string[] {
+  return convert(html).removed.map((r) => `${r.ruleId} ${r.tag}`);
+}
+
+describe('announced blocks', () => {
+  it('removes comment sections named by a whole token or by their heading', () => {
+    expect(ruleOf(`${story}<div id="comments"><article><p>Great!</p></article></div>`)).toEqual(['announced-block div']);
+    expect(ruleOf(`${story}<section><h2>34 responses to “Bridge vote”</h2><ol><li>Nice</li></ol></section>`)).toEqual(['announced-block section']);
+    expect(ruleOf(`${story}<div class="no-comments">None yet</div>`)).toEqual([]);
+  });
+
+  it('removes related and newsletter blocks named by heading or aria-label', () => {
+    expect(ruleOf(`${story}<div aria-label="Related stories"><p>Other</p></div>`)).toEqual(['announced-block div']);
+    expect(ruleOf(`${story}<div><div class="head"><h3>Most read in world news</h3></div><p>Teaser</p></div>`)).toEqual(['announced-block div']);
+    expect(ruleOf(`${story}<div><h4>Sign up for our newsletter</h4><p>Weekly.</p></div>`)).toEqual(['announced-block div']);
+  });
+
+  it("never removes a block that holds the story's first paragraph, the title, or a data table", () => {
+    expect(ruleOf(`<div class="related"><h1>Title</h1>${story}</div>`)).toEqual([]);
+    expect(ruleOf(`${story}<div class="comments"><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></div>`)).toEqual([]);
+  });
+
+  it('removes sidebar widgets and theme furniture by whole tokens', () => {
+    expect(ruleOf(`${story}<div class="widget widget_archive"><h3>Archives</h3><p>2019</p></div>`)).toEqual(['widget div']);
+    expect(ruleOf(`<div class="site-footer">© Site</div>${story}`)).toEqual(['furniture-token div']);
+  });
+
+  it('leaves <header>/<footer> to their structural rule, whatever their class', () => {
+    expect(ruleOf(`<section><header class="site-header"><h2>Part</h2></header>${story}</section>`)).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
+
+const para = (words: string) => `<p>${`${words} `.repeat(12)}</p>`;
+const links = '<ul><li><a href="/a">Alpha</a></li><li><a href="/b">Beta</a></li><li><a href="/c">Gamma</a></li></ul>';
+
+function linkLists(html: string): string[] {
+  return convert(html).removed.filter((r) => r.ruleId === 'link-list').map((r) => r.path);
+}
+
+describe('link lists', () => {
+  it('removes lists of nothing but links before or after the running text', () => {
+    expect(linkLists(`<div>${links}</div><div>${para('story text')}${para('more story')}</div><div>${links}</div>`)).toEqual([
+      'body > div:nth-of-type(1) > ul',
+      'body > div:nth-of-type(3) > ul',
+    ]);
+  });
+
+  it('keeps a list of links that stands between paragraphs of the story', () => {
+    expect(linkLists(`<div>${para('story text')}${links}${para('more story')}</div>`)).toEqual([]);
+  });
+
+  it('keeps lists where items are more than a link', () => {
+    const mixed = '<ul><li><a href="/a">Alpha</a> by Ann, 3 min</li><li><a href="/b">Beta</a></li></ul>';
+    expect(linkLists(`<div>${para('story')}</div>${mixed}`)).toEqual([]);
+  });
+
+  it('keeps the lists of a page with no running text at all (an index)', () => {
+    expect(linkLists(`<h1>Index</h1>${links}`)).toEqual([]);
+  });
+
+  it('inside the main region, removes only lists after its last paragraph', () => {
+    const html = `<main>${links}${para('story text')}${para('more story')}${links}</main>`;
+    expect(linkLists(html)).toEqual(['body > main > ul:nth-of-type(2)']);
+  });
+
+  it('removes teaser cards: a linked headline with a short summary', () => {
+    const card = (n: number) => `<div><a href="/s${n}"><img src="/i${n}.jpg" alt=""></a><h3><a href="/s${n}">Story ${n}</a></h3><p>Short summary ${n}.</p></div>`;
+    expect(linkLists(`<div>${para('story text')}</div><section><h2>More</h2>${card(1)}${card(2)}${card(3)}</section>`)).toEqual(['body > section']);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
+
+const story = `<p>${'The council voted on the bridge after a long debate about its cost and its route. '.repeat(4)}</p>`;
+
+function outside(html: string): string[] {
+  return convert(html).removed.filter((r) => r.ruleId === 'outside-main').map((r) => r.path);
+}
+
+describe('the declared main region', () => {
+  it('removes what stands beside the one <main>, keeping the page title above it', () => {
+    const html = `<body><div class="top"><h1>Bridge vote</h1></div><div class="promo">Buy now</div>
+      <div class="wrap"><div class="rail">Sidebar text</div><main>${story}</main></div><div class="bottom">More</div></body>`;
+    expect(outside(html)).toEqual(['body > div:nth-of-type(2)', 'body > div:nth-of-type(3) > div', 'body > div:nth-of-type(4)']);
+    expect(convert(html).markdown).toContain('# Bridge vote');
+  });
+
+  it('does nothing when the page declares several main regions, or none', () => {
+    expect(outside(`<main>${story}</main><div>aside text</div><main>${story}</main>`)).toEqual([]);
+    expect(outside(`<div>${story}</div><div>other</div>`)).toEqual([]);
+  });
+
+  it('does nothing when the main region holds almost none of the text', () => {
+    expect(outside(`<main><p>Welcome!</p></main><div>${story}</div>`)).toEqual([]);
+  });
+
+  it('uses role=main, then itemprop=articleBody, then the one <article> holding the title', () => {
+    expect(outside(`<div role="main">${story}</div><div>x</div>`)).toEqual(['body > div:nth-of-type(2)']);
+    expect(outside(`<div itemprop="articleBody">${story}</div><div>x</div>`)).toEqual(['body > div:nth-of-type(2)']);
+    expect(outside(`<article><h1>T</h1>${story}</article><div>teaser</div>`)).toEqual(['body > div']);
+  });
+
+  it('does not take an <article> without the title, nor one that misses the running text', () => {
+    expect(outside(`<article><p>Comment: nice.</p></article><div>${story}</div>`)).toEqual([]);
+    expect(outside(`<h1>T</h1><article><p>teaser</p></article><div>${story}</div>`)).toEqual([]);
+  });
+});
