@@ -20,6 +20,8 @@ export interface ScrapeOptions {
   userAgent?: string;
   /** The Chromium executable used for rendering (default: $OPENSCRAPER_CHROMIUM or /usr/bin/chromium). */
   browserPath?: string;
+  /** Resolve links and images against this URL instead of the page's own (useful for local files). */
+  baseUrl?: string;
   /** Options for the conversion itself (rules, keep, front matter, …). */
   convert?: Omit<ConvertOptions, 'url'>;
 }
@@ -54,7 +56,12 @@ export interface Page {
   /** Where it ended up after redirects (a file: URL for local files). */
   finalUrl?: string;
   status?: number;
+  /** The media type the content was handled as (`text/html`, `application/pdf`, …). */
   contentType?: string;
+  /** The character encoding HTML bytes were decoded from, and what said so (not set for rendered pages). */
+  encoding?: { name: string; source: 'bom' | 'header' | 'meta' | 'detector' | 'default' };
+  /** True when the page was rendered in a headless browser. */
+  rendered?: boolean;
   title?: string;
   markdown: string;
   /** The same as `markdown`. */

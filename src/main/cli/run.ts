@@ -1,26 +1,26 @@
-// The CLI's work, apart from process globals so tests can drive it: read each input, convert it,
-// write the result, and report failures one line each.
+// The CLI's work, apart from process globals so tests can drive it: load each input with the
+// Scraper, write the result, report failures one line each on stderr (and progress, when stderr is
+// a terminal), and always close the browser so no Chromium outlives the command.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { convert } from '../../shared/core';
-import type { ConvertResult } from '../../shared/core/types';
-import { decodeHtmlBytes, loadLocalFile, readStream } from '../loaders/files';
+import type { Page, ScrapeOptions } from '../../shared/page';
+import { readStream } from '../loaders/files';
+import { formatMs } from '../loaders/source';
+import { pageForError, SCRAPE_DEFAULTS, Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, USAGE, UsageError } from './args';
 
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>;
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
 }
 
-interface Converted {
-  input: string;
-  result: ConvertResult;
-}
+/** Warnings worth a line on stderr: they tell the user what to do differently. */
+const TOLD_WARNINGS = new Set(['empty-shell', 'network-busy', 'no-text']);
 
-function render(item: Converted, options: CliOptions): string {
-  return options.json ? `${JSON.stringify({ input: item.input, ...item.result })}\n` : item.result.markdown;
+function formatPage(input: string, page: Page, options: CliOptions): string {
+  return options.json ? `${JSON.stringify({ input, ...page })}\n` : page.markdown;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -31,13 +31,52 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/** A file-name stem for an input: the file's own name, or host and path of a URL. */
+export function inputStem(input: string): string {
+  if (input === '-') return 'stdin';
+  if (/^https?:\/\//i.test(input) && URL.canParse(input)) {
+    const url = new URL(input);
+    const path = url.pathname.replace(/\.(?:html?|xhtml|php|aspx?)$/i, '');
+    const stem = `${url.hostname}${path}`.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|-+$/g, '');
+    return stem.slice(0, 100) || 'page';
+  }
+  return basename(input, extname(input)).replace(/^\.+/, '') || 'page';
+}
+
 /** A file name for an input inside the output folder, unique among those already given. */
 function outputName(input: string, extension: string, taken: Set<string>): string {
-  const stem = input === '-' ? 'stdin' : basename(input, extname(input)) || 'page';
+  const stem = inputStem(input);
   let name = `${stem}${extension}`;
   for (let n = 2; taken.has(name); n++) name = `${stem} (${n})${extension}`;
   taken.add(name);
   return name;
+}
+
+function scrapeOptions(options: CliOptions): ScrapeOptions {
+  return {
+    render: options.render,
+    waitFor: options.waitFor,
+    extraWaitMs: options.extraWaitMs,
+    timeoutMs: options.timeoutMs,
+    userAgent: options.userAgent,
+    baseUrl: options.baseUrl,
+    convert: {
+      rules: options.rules,
+      keep: { rules: options.keepRules },
+      frontMatter: options.frontMatter,
+      dataImages: options.dataImages,
+    },
+  };
+}
+
+async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readStream(io.stdin, SCRAPE_DEFAULTS.maxBytes);
+  } catch (error) {
+    return pageForError('-', error);
+  }
+  return scraper.scrapeBytes(bytes);
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -57,40 +96,40 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${APP_VERSION}\n`);
     return 0;
   }
+  if (options.inputs.filter((input) => input === '-').length > 1) {
+    io.stderr.write('openscraper: standard input ("-") can be read only once\n');
+    return 2;
+  }
 
   const toFolder = options.output !== undefined && (options.inputs.length > 1 || /[/\\]$/.test(options.output) || (await isDirectory(options.output)));
   if (toFolder) await mkdir(options.output!, { recursive: true });
+  const scraper = new Scraper(scrapeOptions(options));
+  const progress = io.stderr.isTTY === true;
   const taken = new Set<string>();
-  let failures = 0;
-  let stdinUsed = false;
   const outputs: string[] = [];
+  let failures = 0;
 
-  for (const input of options.inputs) {
-    try {
-      let html: string;
-      if (input === '-') {
-        if (stdinUsed) throw new Error('standard input can be read only once');
-        stdinUsed = true;
-        html = decodeHtmlBytes(await readStream(io.stdin));
-      } else {
-        html = (await loadLocalFile(input)).html;
+  try {
+    for (const [index, input] of options.inputs.entries()) {
+      const counter = options.inputs.length > 1 ? `[${index + 1}/${options.inputs.length}] ` : '';
+      if (progress) io.stderr.write(`openscraper: ${counter}${input} …`);
+      const page = input === '-' ? await scrapeStdin(scraper, io) : await scraper.scrape(input);
+      if (progress) io.stderr.write(`\r\x1b[K`);
+      if (!page.ok) {
+        failures++;
+        io.stderr.write(`openscraper: ${input}: ${page.error?.message ?? 'failed'}\n`);
+        if (options.json) outputs.push(formatPage(input, page, options));
+        continue;
       }
-      const result = convert(html, {
-        url: options.baseUrl,
-        rules: options.rules,
-        keep: { rules: options.keepRules },
-        frontMatter: options.frontMatter,
-        dataImages: options.dataImages,
-      });
-      const text = render({ input, result }, options);
+      for (const warning of page.warnings) if (TOLD_WARNINGS.has(warning.code)) io.stderr.write(`openscraper: ${input}: warning: ${warning.message}\n`);
+      if (progress) io.stderr.write(`openscraper: ${counter}${input}: ${page.stats?.outputBytes ?? 0} bytes of Markdown in ${formatMs(page.elapsedMs ?? 0)}\n`);
+      const text = formatPage(input, page, options);
       if (toFolder) {
-        const file = join(options.output!, outputName(input, options.json ? '.json' : '.md', taken));
-        await writeFile(file, text);
+        await writeFile(join(options.output!, outputName(input, options.json ? '.json' : '.md', taken)), text);
       } else outputs.push(text);
-    } catch (error) {
-      failures++;
-      io.stderr.write(`openscraper: ${input}: ${oneLine(error)}\n`);
     }
+  } finally {
+    await scraper.close();
   }
 
   if (!toFolder && outputs.length > 0) {
@@ -99,9 +138,4 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     else io.stdout.write(joined);
   }
   return failures > 0 ? 1 : 0;
-}
-
-function oneLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0];
 }
