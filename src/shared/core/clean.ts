@@ -69,9 +69,10 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   };
   const early = rules.filter((rule) => rule.pass !== 'late');
   const late = rules.filter((rule) => rule.pass === 'late');
-  judge(early, { document, skip: isRemoved, facts: pageFacts(document, isRemoved) }, new Set());
-  // Facts for the late pass are computed afresh, on the page without what the first pass removed.
-  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved) }, insideRemoved(document, isRemoved));
+  const facts = pageFacts(document, isRemoved);
+  judge(early, { document, skip: isRemoved, facts }, new Set());
+  // Where the running text lies is found afresh for the late pass, without what the first removed.
+  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts) }, insideRemoved(document, isRemoved));
   const removed = verdicts.size === 0 ? [] : removeJudged(document, verdicts, isRemoved);
   return { removed, elementsBefore: elements.length };
 }

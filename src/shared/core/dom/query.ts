@@ -11,11 +11,21 @@ import {
 const SPACE = /[\t\n\f\r ]+/;
 
 /** The whitespace-separated tokens of an attribute (class, rel, role): matched whole, never as substrings. */
+/** Split attribute values, kept per element while the value stays the same: rules ask often. */
+const tokenCache = new WeakMap<Element, Map<string, { value: string; tokens: string[] }>>();
+const NO_TOKENS: string[] = [];
+
 export function tokens(el: Element, attribute: string): string[] {
   const value = el.getAttribute(attribute);
-  if (value === null) return [];
+  if (value === null) return NO_TOKENS;
+  let byAttribute = tokenCache.get(el);
+  const cached = byAttribute?.get(attribute);
+  if (cached !== undefined && cached.value === value) return cached.tokens;
   const trimmed = value.trim();
-  return trimmed === '' ? [] : trimmed.toLowerCase().split(SPACE);
+  const split = trimmed === '' ? NO_TOKENS : trimmed.toLowerCase().split(SPACE);
+  if (byAttribute === undefined) tokenCache.set(el, (byAttribute = new Map()));
+  byAttribute.set(attribute, { value, tokens: split });
+  return split;
 }
 
 export function hasToken(el: Element, attribute: string, token: string): boolean {

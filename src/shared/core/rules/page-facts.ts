@@ -106,12 +106,16 @@ function isRunningText(el: Element, skip: Skip): boolean {
 }
 
 /** Facts computed lazily over the document as it stands, ignoring subtrees that `skip` names. */
-export function pageFacts(document: Document, skip: Skip): PageFacts {
+/**
+ * `settled`: facts already decided by an earlier pass (the main region and title do not move
+ * between passes, and deciding them again would cost a walk over the page's text).
+ */
+export function pageFacts(document: Document, skip: Skip, settled?: PageFacts): PageFacts {
   let elements: Element[] | null = null;
   let positions: Map<Element, number> | null = null;
-  let main: Element | null | undefined;
+  let main: Element | null | undefined = settled?.mainRegion;
   let span: { first: Element; last: Element } | null | undefined;
-  let title: Element | null | undefined;
+  let title: Element | null | undefined = settled?.title;
   const ancestry = new Map<Landmark, Set<Element>>();
   let regionEnd: number | undefined;
   const landmark = (name: Landmark): Element | null =>
