@@ -1,14 +1,33 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'electron-vite';
+import { defineConfig, type Plugin } from 'vite';
+import { defineConfig as defineElectronConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// The Electron app: main process, preload and the React renderer. The library and the CLI are
-// built separately by scripts/build-lib.mjs (they run under plain Node, without Electron).
-export default defineConfig({
+/**
+ * The dev server (`npm run dev`) injects an inline React Refresh preamble and talks over a
+ * websocket; the production page's CSP forbids both. Relax it for `serve` only.
+ */
+function devCsp(): Plugin {
+  return {
+    name: 'openscraper-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws: http://localhost:*"),
+  };
+}
+
+// The Electron app: main process (plus the conversion worker), preload and the React renderer.
+// The library and the CLI are built separately by scripts/build-lib.mjs (plain Node, no Electron).
+export default defineElectronConfig({
   main: {
     build: {
       rollupOptions: {
-        input: { index: resolve('src/main/electron/app.ts') },
+        input: {
+          index: resolve('src/main/electron/app.ts'),
+          // Its own file: started with `new Worker(out/main/conversion-worker.js)`.
+          'conversion-worker': resolve('src/main/services/conversion-worker.ts'),
+        },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },
     },
   },
@@ -21,13 +40,14 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
+  renderer: defineConfig({
     root: resolve('src/renderer'),
+    base: './',
     build: {
       rollupOptions: {
         input: { index: resolve('src/renderer/index.html') },
       },
     },
-    plugins: [react()],
-  },
+    plugins: [react(), devCsp()],
+  }),
 });

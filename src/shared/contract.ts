@@ -1,17 +1,87 @@
 // The app's API between the renderer and the main process, defined once. The preload exposes
 // exactly these channels, the main process registers a handler for each and validates every
 // request; the HTTP bridge (web mode) serves the same channels. Nothing here imports Electron.
-import type { ConvertOptions, ConvertResult } from './core/types';
+import { RULE_CATEGORIES } from './core/rules/types';
+import type { ConvertOptions, ConvertResult, RuleAction, RuleCategory } from './core/types';
+import type { Page, ScrapeError } from './page';
 
-export interface ConvertRequest {
-  html: string;
-  options?: ConvertOptions;
+/** The conversion options the app may choose; main adds the URL, source locations and budget. */
+export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'>;
+
+export interface LoadOptions {
+  /** Render the page with JavaScript before converting (a hidden window in the app). */
+  render?: boolean;
+  timeoutMs?: number;
+  /** When rendering: wait until this CSS selector matches. */
+  waitFor?: string;
+  extraWaitMs?: number;
+  userAgent?: string;
+  convert?: AppConvertOptions;
+}
+
+/** What to load: a URL or a local path typed by the user, a dropped or opened file, or pasted HTML. */
+export type LoadInput =
+  | { kind: 'url'; url: string }
+  | { kind: 'file'; name: string; base64: string }
+  | { kind: 'html'; html: string; name?: string };
+
+export interface LoadRequest {
+  /** Chosen by the caller, so it can cancel the load with `page:cancel`. */
+  requestId: string;
+  input: LoadInput;
+  options?: LoadOptions;
+}
+
+/** A loaded page. `pageId` names its HTML in main, for re-conversion without sending it back. */
+export interface LoadedPage extends Omit<Page, 'text'> {
+  pageId?: string;
+  /** Whether JavaScript ran (the page was rendered) before conversion. */
+  rendered: boolean;
+}
+
+export interface ReconvertRequest {
+  requestId: string;
+  pageId: string;
+  options?: AppConvertOptions;
+}
+
+export type ReconvertResponse = { ok: true; result: ConvertResult } | { ok: false; error: ScrapeError };
+
+export interface RuleInfo {
+  id: string;
+  category: RuleCategory;
+  action: RuleAction;
+  describe: string;
+}
+
+export interface SaveRequest {
+  markdown: string;
+  /** Used for the file name (sanitised by main). */
+  title?: string;
+  url?: string;
+  /** Saved next to the Markdown as `<name>.html` when given. */
+  cleanedHtml?: string;
+}
+
+export type SaveResponse = { saved: true; files: string[] } | { saved: false; reason: string };
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** `electron`: the desktop app; `web`: the HTTP bridge in a browser. */
+  mode: 'electron' | 'web';
 }
 
 /** Each channel: the request it takes and the response it resolves to. */
 export interface Contract {
-  'app:info': { request: void; response: { name: string; version: string } };
-  'page:convert': { request: ConvertRequest; response: ConvertResult };
+  'app:info': { request: void; response: AppInfo };
+  'rules:list': { request: void; response: RuleInfo[] };
+  'page:load': { request: LoadRequest; response: LoadedPage };
+  'page:convert': { request: ReconvertRequest; response: ReconvertResponse };
+  'page:cancel': { request: { requestId: string }; response: { cancelled: boolean } };
+  'export:save': { request: SaveRequest; response: SaveResponse };
+  'settings:get': { request: { key: string }; response: { value: string | null } };
+  'settings:set': { request: { key: string; value: string | null }; response: { ok: true } };
 }
 
 export type Channel = keyof Contract;
@@ -24,26 +94,205 @@ export type Api = { [C in Channel]: (request: RequestOf<C>) => Promise<ResponseO
 /** What the main process implements: one handler per channel. */
 export type Handlers = { [C in Channel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C> };
 
-export const CHANNELS: readonly Channel[] = ['app:info', 'page:convert'];
+export const CHANNELS: readonly Channel[] = [
+  'app:info',
+  'rules:list',
+  'page:load',
+  'page:convert',
+  'page:cancel',
+  'export:save',
+  'settings:get',
+  'settings:set',
+];
+
+/** Limits on what a request may carry: the renderer is trusted less than main. */
+export const LIMITS = {
+  /** Pasted HTML and saved Markdown / HTML, in characters. */
+  maxHtmlChars: 64 * 1024 * 1024,
+  /** A dropped or opened file, in bytes (its base64 is 4/3 of that). */
+  maxFileBytes: 64 * 1024 * 1024,
+  maxUrlChars: 8192,
+  maxNameChars: 255,
+  maxListItems: 10_000,
+  maxSettingChars: 1024 * 1024,
+  timeoutMs: { min: 1000, max: 600_000 },
+  extraWaitMs: { min: 0, max: 120_000 },
+} as const;
 
 export class InvalidRequest extends Error {
   override readonly name = 'InvalidRequest';
 }
 
+// ---- validators: small combinators, each returns the checked value or throws InvalidRequest ----
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function fail(where: string, what: string): never {
+  throw new InvalidRequest(`${where}: ${what}`);
+}
+
+function record(value: unknown, where: string, allowed: readonly string[]): Record<string, unknown> {
+  if (!isRecord(value)) fail(where, 'must be an object');
+  for (const key of Object.keys(value)) if (!allowed.includes(key)) fail(where, `unknown field "${key}"`);
+  return value;
+}
+
+function string(value: unknown, where: string, max: number, pattern?: RegExp): string {
+  if (typeof value !== 'string') fail(where, 'must be a string');
+  if (value.length > max) fail(where, `longer than ${max} characters`);
+  if (pattern && !pattern.test(value)) fail(where, 'has an invalid format');
+  return value;
+}
+
+function optional<T>(value: unknown, check: (value: unknown) => T): T | undefined {
+  return value === undefined || value === null ? undefined : check(value);
+}
+
+function boolean(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') fail(where, 'must be true or false');
+  return value;
+}
+
+function integer(value: unknown, where: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(where, `must be a whole number from ${min} to ${max}`);
+  return value;
+}
+
+function stringList(value: unknown, where: string, maxItem: number): string[] {
+  if (!Array.isArray(value)) fail(where, 'must be a list');
+  if (value.length > LIMITS.maxListItems) fail(where, `has more than ${LIMITS.maxListItems} items`);
+  return value.map((item, i) => string(item, `${where}[${i}]`, maxItem));
+}
+
+const ID = /^[\w-]{1,64}$/;
+const SETTING_KEY = /^[\w.:-]{1,64}$/;
+/** Header values must not smuggle in more headers. */
+const SINGLE_LINE = /^[^\r\n\0]*$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function convertOptions(value: unknown, where: string): AppConvertOptions {
+  const options = record(value, where, ['rules', 'keep', 'dataImages']);
+  const result: AppConvertOptions = {};
+  if (options.rules !== undefined) {
+    const rules = record(options.rules, `${where}.rules`, RULE_CATEGORIES);
+    result.rules = Object.fromEntries(Object.entries(rules).map(([key, on]) => [key, boolean(on, `${where}.rules.${key}`)]));
+  }
+  if (options.keep !== undefined) {
+    const keep = record(options.keep, `${where}.keep`, ['rules', 'paths']);
+    result.keep = {
+      rules: optional(keep.rules, (v) => stringList(v, `${where}.keep.rules`, 128)),
+      paths: optional(keep.paths, (v) => stringList(v, `${where}.keep.paths`, 4096)),
+    };
+  }
+  if (options.dataImages !== undefined) {
+    if (options.dataImages !== 'keep' && options.dataImages !== 'drop') fail(`${where}.dataImages`, 'must be "keep" or "drop"');
+    result.dataImages = options.dataImages;
+  }
+  return result;
+}
+
+function loadOptions(value: unknown, where: string): LoadOptions {
+  const options = record(value, where, ['render', 'timeoutMs', 'waitFor', 'extraWaitMs', 'userAgent', 'convert']);
+  return {
+    render: optional(options.render, (v) => boolean(v, `${where}.render`)),
+    timeoutMs: optional(options.timeoutMs, (v) => integer(v, `${where}.timeoutMs`, LIMITS.timeoutMs.min, LIMITS.timeoutMs.max)),
+    waitFor: optional(options.waitFor, (v) => string(v, `${where}.waitFor`, 512, SINGLE_LINE)),
+    extraWaitMs: optional(options.extraWaitMs, (v) => integer(v, `${where}.extraWaitMs`, LIMITS.extraWaitMs.min, LIMITS.extraWaitMs.max)),
+    userAgent: optional(options.userAgent, (v) => string(v, `${where}.userAgent`, 512, SINGLE_LINE)),
+    convert: optional(options.convert, (v) => convertOptions(v, `${where}.convert`)),
+  };
+}
+
+function loadInput(value: unknown, where: string): LoadInput {
+  if (!isRecord(value)) fail(where, 'must be an object');
+  switch (value.kind) {
+    case 'url': {
+      const input = record(value, where, ['kind', 'url']);
+      const url = string(input.url, `${where}.url`, LIMITS.maxUrlChars, SINGLE_LINE).trim();
+      if (url === '') fail(`${where}.url`, 'is empty');
+      return { kind: 'url', url };
+    }
+    case 'file': {
+      const input = record(value, where, ['kind', 'name', 'base64']);
+      return {
+        kind: 'file',
+        name: string(input.name, `${where}.name`, LIMITS.maxNameChars, SINGLE_LINE),
+        base64: string(input.base64, `${where}.base64`, Math.ceil(LIMITS.maxFileBytes / 3) * 4, BASE64),
+      };
+    }
+    case 'html': {
+      const input = record(value, where, ['kind', 'html', 'name']);
+      return {
+        kind: 'html',
+        html: string(input.html, `${where}.html`, LIMITS.maxHtmlChars),
+        name: optional(input.name, (v) => string(v, `${where}.name`, LIMITS.maxNameChars, SINGLE_LINE)),
+      };
+    }
+    default:
+      return fail(`${where}.kind`, 'must be "url", "file" or "html"');
+  }
+}
+
+function none(channel: string) {
+  return (request: unknown): void => {
+    if (request !== undefined && request !== null) fail(channel, 'takes no request');
+  };
+}
+
 /** Runtime checks of each channel's request: the main process trusts no payload. */
 export const validators: { [C in Channel]: (request: unknown) => RequestOf<C> } = {
-  'app:info': () => undefined,
+  'app:info': none('app:info'),
+  'rules:list': none('rules:list'),
+  'page:load': (request) => {
+    const r = record(request, 'page:load', ['requestId', 'input', 'options']);
+    return {
+      requestId: string(r.requestId, 'page:load.requestId', 64, ID),
+      input: loadInput(r.input, 'page:load.input'),
+      options: optional(r.options, (v) => loadOptions(v, 'page:load.options')),
+    };
+  },
   'page:convert': (request) => {
-    if (!isRecord(request) || typeof request.html !== 'string') throw new InvalidRequest('page:convert needs { html: string }');
-    if (request.options !== undefined && !isRecord(request.options)) throw new InvalidRequest('page:convert: options must be an object');
-    return { html: request.html, options: request.options as ConvertOptions | undefined };
+    const r = record(request, 'page:convert', ['requestId', 'pageId', 'options']);
+    return {
+      requestId: string(r.requestId, 'page:convert.requestId', 64, ID),
+      pageId: string(r.pageId, 'page:convert.pageId', 64, ID),
+      options: optional(r.options, (v) => convertOptions(v, 'page:convert.options')),
+    };
+  },
+  'page:cancel': (request) => {
+    const r = record(request, 'page:cancel', ['requestId']);
+    return { requestId: string(r.requestId, 'page:cancel.requestId', 64, ID) };
+  },
+  'export:save': (request) => {
+    const r = record(request, 'export:save', ['markdown', 'title', 'url', 'cleanedHtml']);
+    return {
+      markdown: string(r.markdown, 'export:save.markdown', LIMITS.maxHtmlChars),
+      title: optional(r.title, (v) => string(v, 'export:save.title', 1024)),
+      url: optional(r.url, (v) => string(v, 'export:save.url', LIMITS.maxUrlChars)),
+      cleanedHtml: optional(r.cleanedHtml, (v) => string(v, 'export:save.cleanedHtml', LIMITS.maxHtmlChars)),
+    };
+  },
+  'settings:get': (request) => {
+    const r = record(request, 'settings:get', ['key']);
+    return { key: string(r.key, 'settings:get.key', 64, SETTING_KEY) };
+  },
+  'settings:set': (request) => {
+    const r = record(request, 'settings:set', ['key', 'value']);
+    return {
+      key: string(r.key, 'settings:set.key', 64, SETTING_KEY),
+      value: r.value === null ? null : string(r.value, 'settings:set.value', LIMITS.maxSettingChars),
+    };
   },
 };
 
 export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value);
+}
+
+/** Checks a request for a channel given by name (IPC and HTTP both arrive untyped). */
+export function validateRequest(channel: unknown, request: unknown): { channel: Channel; request: unknown } {
+  if (!isChannel(channel)) throw new InvalidRequest(`unknown channel ${JSON.stringify(String(channel).slice(0, 64))}`);
+  return { channel, request: validators[channel](request) };
 }

@@ -1,39 +1,66 @@
 // The desktop app's entry: one window with the renderer, the contract's IPC, and nothing else
 // reachable from the page. Only files under src/main/electron import 'electron'.
 import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
-import { createHandlers } from '../services/handlers';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, nativeTheme, session, shell } from 'electron';
+import { createServices, type AppServices } from '../services/handlers';
+import { SettingsStore } from '../services/settings-store';
+import { WorkerHost } from '../services/worker-host';
+import { guardAppSession, guardWebContents, trustedSenderCheck } from './guards';
 import { registerIpc } from './ipc';
+import type { AppLocation } from './policies';
+import { HiddenWindowRenderer, renderSession } from './render-window';
+import { createMainWindow } from './windows';
+
+const here = import.meta.dirname;
+const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const location: AppLocation = { entryUrl: devServer ?? pathToFileURL(join(here, '../renderer/index.html')).href };
 
 let mainWindow: BrowserWindow | null = null;
+let services: AppServices | null = null;
+
+// Every renderer in Chromium's sandbox, whatever its options say.
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) =>
+  guardWebContents(contents, {
+    openExternal: (url) => shell.openExternal(url),
+    isRenderContents: (candidate) => candidate.session === renderSession(),
+  }),
+);
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    show: false,
-    title: 'OpenScraper',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
-  });
+  const window = createMainWindow(join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors);
   window.once('ready-to-show', () => window.show());
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^(https?:|mailto:)/i.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
   });
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  if (process.env.ELECTRON_RENDERER_URL) void window.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  if (devServer) void window.loadURL(devServer);
+  else void window.loadFile(join(here, '../renderer/index.html'));
   return window;
 }
 
+async function chooseSavePath(stem: string): Promise<string | undefined> {
+  const options = {
+    title: 'Save Markdown',
+    defaultPath: join(app.getPath('documents'), `${stem}.md`),
+    filters: [{ name: 'Markdown', extensions: ['md'] }],
+    properties: ['createDirectory', 'showOverwriteConfirmation'] as Array<'createDirectory' | 'showOverwriteConfirmation'>,
+  };
+  const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  return result.canceled ? undefined : result.filePath;
+}
+
 void app.whenReady().then(() => {
-  registerIpc(createHandlers(), (sender) => mainWindow !== null && sender === mainWindow.webContents);
+  guardAppSession(session.defaultSession, location);
+  const renderer = new HiddenWindowRenderer();
+  services = createServices({
+    mode: 'electron',
+    chooseSavePath,
+    settings: new SettingsStore(join(app.getPath('userData'), 'settings.json')),
+    worker: new WorkerHost({ entry: { file: join(here, 'conversion-worker.js'), typescript: false } }),
+    render: renderer.render,
+  });
+  registerIpc(services.handlers, trustedSenderCheck(() => mainWindow?.webContents ?? null, location));
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
@@ -42,4 +69,8 @@ void app.whenReady().then(() => {
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => {
+  void services?.close();
 });

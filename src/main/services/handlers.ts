@@ -1,12 +1,57 @@
 // The main process's implementation of the contract, in plain Node: the Electron IPC layer and
-// the HTTP bridge both serve these same handlers.
-import { convert } from '../../shared/core';
-import type { Handlers } from '../../shared/contract';
+// the HTTP bridge both serve these same handlers. What differs between the two (where a file is
+// saved, whether a hidden window renders pages) comes in as dependencies.
+import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
+import { DEFAULT_RULES } from '../../shared/core';
 import { APP_NAME, APP_VERSION } from '../version';
+import { suggestedStem, writeExport } from './export-writer';
+import { PageService, type RenderPage } from './page-service';
+import { SettingsStore } from './settings-store';
+import { WorkerHost } from './worker-host';
 
-export function createHandlers(): Handlers {
-  return {
-    'app:info': () => ({ name: APP_NAME, version: APP_VERSION }),
-    'page:convert': ({ html, options }) => convert(html, options),
+/** Asks where to save (`stem` is a sanitised suggestion); undefined when the user cancels. */
+export type ChooseSavePath = (stem: string, withHtml: boolean) => Promise<string | undefined>;
+
+export interface HandlerDeps {
+  mode: AppInfo['mode'];
+  chooseSavePath: ChooseSavePath;
+  settings?: SettingsStore;
+  worker?: WorkerHost;
+  render?: RenderPage;
+}
+
+export interface AppServices {
+  handlers: Handlers;
+  /** Stops the conversion worker. */
+  close(): Promise<void>;
+}
+
+export function createServices(deps: HandlerDeps): AppServices {
+  const worker = deps.worker ?? new WorkerHost();
+  const pages = new PageService({ worker, render: deps.render });
+  const settings = deps.settings ?? new SettingsStore();
+  const rules = DEFAULT_RULES.map((rule) => ({ id: rule.id, category: rule.category, action: rule.action ?? 'remove', describe: rule.describe }));
+
+  async function save(request: SaveRequest): Promise<SaveResponse> {
+    const withHtml = request.cleanedHtml !== undefined;
+    const path = await deps.chooseSavePath(suggestedStem(request.title, request.url), withHtml);
+    if (!path) return { saved: false, reason: 'cancelled' };
+    const files = await writeExport(path, { markdown: request.markdown, cleanedHtml: request.cleanedHtml });
+    return { saved: true, files };
+  }
+
+  const handlers: Handlers = {
+    'app:info': () => ({ name: APP_NAME, version: APP_VERSION, mode: deps.mode }),
+    'rules:list': () => rules,
+    'page:load': (request) => pages.load(request),
+    'page:convert': (request) => pages.reconvert(request),
+    'page:cancel': ({ requestId }) => ({ cancelled: pages.cancel(requestId) }),
+    'export:save': save,
+    'settings:get': async ({ key }) => ({ value: await settings.get(key) }),
+    'settings:set': async ({ key, value }) => {
+      await settings.set(key, value);
+      return { ok: true };
+    },
   };
+  return { handlers, close: () => worker.close() };
 }

@@ -2,6 +2,7 @@ import type { Api } from '../../shared/contract';
 
 declare global {
   interface Window {
-    openscraper: Api;
+    /** Set by the preload in the desktop app; absent in a browser (web mode). */
+    openscraper?: Api;
   }
 }

@@ -1,0 +1,67 @@
+// The renderer's persisted settings (zustand persist talks to this through the contract): string
+// values by key, in one JSON file written atomically, so the app and the web bridge both remember
+// them. Without a file it keeps them in memory (tests, throwaway sessions).
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+const MAX_KEYS = 64;
+const MAX_TOTAL_CHARS = 4 * 1024 * 1024;
+
+export class SettingsStore {
+  private values: Map<string, string> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  /** `file`: where to keep them; undefined keeps them in memory only. */
+  constructor(private readonly file?: string) {}
+
+  async get(key: string): Promise<string | null> {
+    return (await this.load()).get(key) ?? null;
+  }
+
+  async set(key: string, value: string | null): Promise<void> {
+    const values = await this.load();
+    if (value === null) values.delete(key);
+    else {
+      if (!values.has(key) && values.size >= MAX_KEYS) throw new Error(`settings: more than ${MAX_KEYS} keys`);
+      values.set(key, value);
+      let total = 0;
+      for (const v of values.values()) total += v.length;
+      if (total > MAX_TOTAL_CHARS) {
+        values.delete(key);
+        throw new Error('settings: too large');
+      }
+    }
+    await this.save(values);
+  }
+
+  private async load(): Promise<Map<string, string>> {
+    if (this.values) return this.values;
+    const values = new Map<string, string>();
+    if (this.file) {
+      try {
+        const data: unknown = JSON.parse(await readFile(this.file, 'utf8'));
+        if (typeof data === 'object' && data !== null) {
+          for (const [key, value] of Object.entries(data)) if (typeof value === 'string') values.set(key, value);
+        }
+      } catch {
+        // Missing or damaged: start from the defaults rather than refuse to start.
+      }
+    }
+    this.values ??= values;
+    return this.values;
+  }
+
+  private save(values: Map<string, string>): Promise<void> {
+    const file = this.file;
+    if (!file) return Promise.resolve();
+    const json = JSON.stringify(Object.fromEntries(values));
+    // One write at a time, in order; each goes to a temporary file renamed over the old one.
+    this.writing = this.writing.catch(() => undefined).then(async () => {
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, json, { encoding: 'utf8', mode: 0o600 });
+      await rename(temporary, file);
+    });
+    return this.writing;
+  }
+}

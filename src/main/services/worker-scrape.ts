@@ -1,0 +1,15 @@
+// Inside the conversion worker: one scrape with the library's Scraper, closed afterwards so a
+// cancelled or finished job leaves no browser behind.
+import type { Page } from '../../shared/page';
+import { Scraper } from './scraper';
+import type { WorkerJob } from './worker-protocol';
+
+export async function runScrape(job: Exclude<WorkerJob, { kind: 'convert' }>, signal: AbortSignal): Promise<Page> {
+  const scraper = new Scraper();
+  try {
+    if (job.kind === 'scrape') return await scraper.scrape(job.input, { ...job.options, signal });
+    return await scraper.scrapeBytes(job.bytes, { url: job.name, contentType: job.contentType }, { ...job.options, signal });
+  } finally {
+    await scraper.close();
+  }
+}

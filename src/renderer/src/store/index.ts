@@ -1,0 +1,32 @@
+// The app's store: page, removals and settings slices in one zustand store, the settings slice
+// persisted through the contract. Built by a factory so tests can give it any Api.
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import type { Api } from '../../../shared/contract';
+import { createPageSlice } from './page-slice';
+import { createRemovalsSlice } from './removals-slice';
+import { createSettingsSlice, mergeSettings } from './settings-slice';
+import type { AppState } from './types';
+
+export const SETTINGS_KEY = 'openscraper.settings';
+
+export function createAppStore(api: Api, storage: StateStorage) {
+  return createStore<AppState>()(
+    persist(
+      (...a) => ({
+        ...createPageSlice(api)(...a),
+        ...createRemovalsSlice(...a),
+        ...createSettingsSlice(...a),
+      }),
+      {
+        name: SETTINGS_KEY,
+        version: 1,
+        storage: createJSONStorage(() => storage),
+        partialize: (state) => ({ settings: state.settings }),
+        merge: (persisted, current) => ({ ...current, settings: mergeSettings((persisted as { settings?: unknown } | undefined)?.settings, current.settings) }),
+      },
+    ),
+  );
+}
+
+export type { AppState };

@@ -1,0 +1,127 @@
+// Settings the user expects to find again: loading defaults, rule categories, export options,
+// theme, preview permissions, the pane layout and recently loaded pages. Persisted (see index.ts).
+import type { StateCreator } from 'zustand';
+import type { RuleCategory } from '../../../shared/core/types';
+import { allCategories, CATEGORIES } from '../lib/categories';
+import type { AppState } from './types';
+
+export type Theme = 'system' | 'light' | 'dark';
+export type PaneView = 'source' | 'view';
+
+export interface Layout {
+  /** Widths of the original, cleaned and Markdown panes, as fractions. */
+  sizes: [number, number, number];
+  collapsed: [boolean, boolean, boolean];
+  inspectorHeight: number;
+  inspectorOpen: boolean;
+}
+
+export interface RecentPage {
+  /** What was typed: a URL or a path (only those can be loaded again). */
+  input: string;
+  title?: string;
+  at: number;
+}
+
+export interface Settings {
+  render: boolean;
+  timeoutMs: number;
+  userAgent: string;
+  waitFor: string;
+  extraWaitMs: number;
+  categories: Record<RuleCategory, boolean>;
+  frontMatter: boolean;
+  includeCleanedHtml: boolean;
+  theme: Theme;
+  remoteImages: boolean;
+  cleanedView: PaneView;
+  markdownView: PaneView;
+  layout: Layout;
+  recent: RecentPage[];
+}
+
+export const MAX_RECENT = 12;
+
+export const DEFAULT_SETTINGS: Settings = {
+  render: false,
+  timeoutMs: 30_000,
+  userAgent: '',
+  waitFor: '',
+  extraWaitMs: 0,
+  categories: allCategories(),
+  frontMatter: false,
+  includeCleanedHtml: false,
+  theme: 'system',
+  remoteImages: false,
+  cleanedView: 'source',
+  markdownView: 'source',
+  layout: { sizes: [0.36, 0.32, 0.32], collapsed: [false, false, false], inspectorHeight: 230, inspectorOpen: true },
+  recent: [],
+};
+
+export interface SettingsSlice {
+  settings: Settings;
+  updateSettings(patch: Partial<Settings>): void;
+  updateLayout(patch: Partial<Layout>): void;
+  addRecent(page: Omit<RecentPage, 'at'>): void;
+}
+
+export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set) => ({
+  settings: DEFAULT_SETTINGS,
+  updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
+  updateLayout: (patch) => set((state) => ({ settings: { ...state.settings, layout: { ...state.settings.layout, ...patch } } })),
+  addRecent: (page) =>
+    set((state) => {
+      const recent = [{ ...page, at: Date.now() }, ...state.settings.recent.filter((r) => r.input !== page.input)].slice(0, MAX_RECENT);
+      return { settings: { ...state.settings, recent } };
+    }),
+});
+
+function same<T>(value: unknown, fallback: T): T {
+  return typeof value === typeof fallback && value !== null ? (value as T) : fallback;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function fractions(value: unknown, fallback: [number, number, number]): [number, number, number] {
+  if (!Array.isArray(value) || value.length !== 3 || !value.every((v) => typeof v === 'number' && v > 0.02 && v < 1)) return fallback;
+  const total = value.reduce((a: number, b: number) => a + b, 0);
+  return value.map((v: number) => v / total) as [number, number, number];
+}
+
+/** Stored settings over the defaults, field by field: old or damaged data never breaks the app. */
+export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETTINGS): Settings {
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  const s = stored as Record<string, unknown>;
+  const layout = (typeof s.layout === 'object' && s.layout !== null ? s.layout : {}) as Record<string, unknown>;
+  const categories = (typeof s.categories === 'object' && s.categories !== null ? s.categories : {}) as Record<string, unknown>;
+  const collapsed = Array.isArray(layout.collapsed) && layout.collapsed.length === 3 ? layout.collapsed.map(Boolean) : defaults.layout.collapsed;
+  return {
+    render: same(s.render, defaults.render),
+    timeoutMs: Math.min(600_000, Math.max(1000, same(s.timeoutMs, defaults.timeoutMs))),
+    userAgent: same(s.userAgent, defaults.userAgent),
+    waitFor: same(s.waitFor, defaults.waitFor),
+    extraWaitMs: Math.min(120_000, Math.max(0, same(s.extraWaitMs, defaults.extraWaitMs))),
+    categories: Object.fromEntries(CATEGORIES.map((c) => [c, same(categories[c], defaults.categories[c] ?? true)])) as Record<RuleCategory, boolean>,
+    frontMatter: same(s.frontMatter, defaults.frontMatter),
+    includeCleanedHtml: same(s.includeCleanedHtml, defaults.includeCleanedHtml),
+    theme: oneOf(s.theme, ['system', 'light', 'dark'], defaults.theme),
+    remoteImages: same(s.remoteImages, defaults.remoteImages),
+    cleanedView: oneOf(s.cleanedView, ['source', 'view'], defaults.cleanedView),
+    markdownView: oneOf(s.markdownView, ['source', 'view'], defaults.markdownView),
+    layout: {
+      sizes: fractions(layout.sizes, defaults.layout.sizes),
+      collapsed: collapsed as [boolean, boolean, boolean],
+      inspectorHeight: Math.min(2000, Math.max(80, same(layout.inspectorHeight, defaults.layout.inspectorHeight))),
+      inspectorOpen: same(layout.inspectorOpen, defaults.layout.inspectorOpen),
+    },
+    recent: Array.isArray(s.recent)
+      ? s.recent
+          .filter((r): r is RecentPage => typeof r === 'object' && r !== null && typeof (r as RecentPage).input === 'string' && typeof (r as RecentPage).at === 'number')
+          .map((r) => ({ input: r.input, title: typeof r.title === 'string' ? r.title : undefined, at: r.at }))
+          .slice(0, MAX_RECENT)
+      : defaults.recent,
+  };
+}

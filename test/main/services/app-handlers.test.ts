@@ -1,0 +1,119 @@
+// The contract's handlers as the app and the web bridge use them: loading pasted HTML, files and
+// URLs, re-converting by page id with elements kept, cancelling, saving, settings.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Handlers } from '../../../src/shared/contract';
+import { type AppServices, createServices } from '../../../src/main/services/handlers';
+import { LoadError } from '../../../src/main/loaders/source';
+
+const ARTICLE = '<html><head><title>Kept or not</title></head><body><nav><a href="/home">Home</a> <a href="/news">News</a></nav><main><h1>Story</h1><p>Body text.</p><div class="adsbygoogle">Buy</div></main></body></html>';
+
+describe('the app handlers', { timeout: 60_000 }, () => {
+  let services: AppServices;
+  let handlers: Handlers;
+  let dir: string;
+  let server: Server;
+  let base: string;
+  const rendered: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'openscraper-handlers-'));
+    services = createServices({
+      mode: 'web',
+      chooseSavePath: async (stem) => (stem.includes('cancel') ? undefined : join(dir, `${stem}.md`)),
+      // A stand-in for the hidden window: renders /rendered, says /doc.pdf is not HTML.
+      render: async (url) => {
+        rendered.push(url);
+        if (url.endsWith('.pdf')) throw new LoadError('unsupported-type', 'not HTML');
+        return { html: '<title>After JS</title><h1>Built by script</h1>', finalUrl: `${url}#done`, status: 200 };
+      },
+    });
+    handlers = services.handlers;
+    server = createServer((request, response) => {
+      if (request.url === '/slow') return;
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await services?.close();
+    server?.closeAllConnections();
+    server?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('loads pasted HTML with source offsets, then re-converts it by id keeping an element', async () => {
+    const page = await handlers['page:load']({ requestId: 'l1', input: { kind: 'html', html: ARTICLE } });
+    expect(page).toMatchObject({ ok: true, url: 'pasted HTML', title: 'Kept or not', rendered: false });
+    expect(page.markdown).not.toContain('Home');
+    const nav = page.removed.find((node) => node.tag === 'nav')!;
+    expect(ARTICLE.slice(nav.source!.start, nav.source!.end)).toBe('<nav><a href="/home">Home</a> <a href="/news">News</a></nav>');
+    expect(page).not.toHaveProperty('text');
+
+    const kept = await handlers['page:convert']({ requestId: 'c1', pageId: page.pageId!, options: { keep: { paths: [nav.path] } } });
+    expect(kept.ok && kept.result.markdown).toContain('[Home](/home)');
+    expect(kept.ok && kept.result.removed.some((node) => node.tag === 'nav')).toBe(false);
+
+    const noAds = await handlers['page:convert']({ requestId: 'c2', pageId: page.pageId!, options: { rules: { ads: false } } });
+    expect(noAds.ok && noAds.result.markdown).toContain('Buy');
+  });
+
+  it('loads a URL through the Scraper, links made absolute, and keeps that base on re-conversion', async () => {
+    const page = await handlers['page:load']({ requestId: 'l2', input: { kind: 'url', url: `${base}/story` } });
+    expect(page).toMatchObject({ ok: true, finalUrl: `${base}/story`, status: 200 });
+    const kept = await handlers['page:convert']({ requestId: 'c3', pageId: page.pageId!, options: { keep: { rules: ['nav'] } } });
+    expect(kept.ok && kept.result.markdown).toContain(`[Home](${base}/home)`);
+  });
+
+  it('loads dropped files (bytes), HTML or not, and says why when it cannot', async () => {
+    const html = await handlers['page:load']({ requestId: 'l3', input: { kind: 'file', name: 'saved.html', base64: Buffer.from(ARTICLE).toString('base64') } });
+    expect(html).toMatchObject({ ok: true, url: 'saved.html', title: 'Kept or not' });
+    const junk = await handlers['page:load']({ requestId: 'l4', input: { kind: 'file', name: 'image.png', base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64') } });
+    expect(junk).toMatchObject({ ok: false, error: { code: 'unsupported-type' } });
+    expect(junk.pageId).toBeUndefined();
+  });
+
+  it('renders http(s) pages with the injected renderer, and hands non-HTML back to the loaders', async () => {
+    const page = await handlers['page:load']({ requestId: 'l5', input: { kind: 'url', url: `${base}/app` }, options: { render: true } });
+    expect(page).toMatchObject({ ok: true, rendered: true, title: 'After JS', finalUrl: `${base}/app#done` });
+    expect(page.markdown).toContain('# Built by script');
+    // Almost no text after rendering: the same warning the Scraper gives.
+    expect(page.warnings.map((w) => w.code)).toContain('empty-shell');
+    const pdf = await handlers['page:load']({ requestId: 'l6', input: { kind: 'url', url: `${base}/doc.pdf` }, options: { render: true } });
+    expect(rendered).toEqual([`${base}/app`, `${base}/doc.pdf`]);
+    expect(pdf).toMatchObject({ ok: true, rendered: false, title: 'Kept or not' }); // our server answers HTML
+  });
+
+  it('cancels a load by its request id', async () => {
+    const loading = handlers['page:load']({ requestId: 'slow-1', input: { kind: 'url', url: `${base}/slow` } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: true });
+    expect(await loading).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: false });
+  });
+
+  it('says when a page is no longer in memory', async () => {
+    expect(await handlers['page:convert']({ requestId: 'c9', pageId: 'no-such-page' })).toEqual({ ok: false, error: { code: 'not-found', message: 'this page is no longer in memory: load it again' } });
+  });
+
+  it('saves through the chosen path, or reports the user cancelled', async () => {
+    const saved = await handlers['export:save']({ markdown: '# Hi\n', title: 'My / Title', cleanedHtml: '<h1>Hi</h1>' });
+    expect(saved).toEqual({ saved: true, files: [join(dir, 'My Title.md'), join(dir, 'My Title.html')] });
+    expect(await readFile(join(dir, 'My Title.md'), 'utf8')).toBe('# Hi\n');
+    expect(await handlers['export:save']({ markdown: 'x', title: 'cancel me' })).toEqual({ saved: false, reason: 'cancelled' });
+  });
+
+  it('lists the rules and keeps settings', async () => {
+    const rules = await handlers['rules:list']();
+    expect(rules.find((rule) => rule.id === 'nav')).toMatchObject({ category: 'boilerplate', action: 'remove' });
+    expect(await handlers['app:info']()).toMatchObject({ name: 'openscraper', mode: 'web' });
+    await handlers['settings:set']({ key: 'x', value: '1' });
+    expect(await handlers['settings:get']({ key: 'x' })).toEqual({ value: '1' });
+  });
+});
