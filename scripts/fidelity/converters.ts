@@ -1,6 +1,6 @@
 // The HTML → Markdown converters under test. Spec HTML is all content, so ours runs with every
 // cleaning category off (and data: images kept): the round trip measures conversion, not cleaning.
-import { convert } from '../../src/shared/core';
+import { convert, RULE_CATEGORIES } from '../../src/shared/core';
 import type { ConvertOptions } from '../../src/shared/core/types';
 import { turndownGfm } from '../eval/peers';
 
@@ -11,7 +11,7 @@ export interface Converter {
 }
 
 export const FIDELITY_OPTIONS: ConvertOptions = {
-  rules: { unwanted: false, boilerplate: false, ads: false },
+  rules: Object.fromEntries(RULE_CATEGORIES.map((category) => [category, false])),
   dataImages: 'keep',
 };
 

@@ -97,7 +97,7 @@ export function countDomContent(root: ParentNode, maxDepth = Infinity): { counts
   return { counts, elements: flags.size };
 }
 
-const FENCE = /^\s{0,3}(?:>\s?)*\s*(`{3,}|~{3,})/;
+const FENCE = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+|>\s?)*(`{3,}|~{3,})/;
 const HEADING = /^\s*(?:(?:>\s?)|(?:[-*+]|\d{1,9}[.)])\s+)*#{1,6}(?:\s|$)/;
 // A line can open several items at once: `- - x` is an item whose first block is a list.
 const LIST_MARKERS = /^\s*(?:>\s?)*\s*((?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))+)/;

@@ -4,9 +4,10 @@
 // code spans joined by <br>.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { closest } from '../dom/query';
+import { blockGap } from './blocks';
 import type { MarkdownRule } from './rule';
 
-const LANGUAGE = /(?:^|\s)(?:language|lang)-([A-Za-z0-9_+#.-]+)/i;
+const LANGUAGE = /(?:^|\s)(?:language|lang)-([^\s`]+)/i;
 
 function languageOf(pre: Element): string {
   const code = pre.firstElementChild;
@@ -44,19 +45,22 @@ export function codeSpan(line: string): string {
   return `${delimiter}${pad}${line}${pad}${delimiter}`;
 }
 
+/** A <pre> as a fenced block (also when empty: turndown hands blank ones to its blank rule, which calls this). */
+export function codeBlock(pre: Element): string {
+  const code = preformattedText(pre).replace(/\n$/, '');
+  if (closest(pre, (a) => a.localName === 'td' || a.localName === 'th') !== null) {
+    return code.split('\n').filter((line) => line.trim() !== '').map(codeSpan).join('\n');
+  }
+  const fence = fenceFor(code);
+  const gap = blockGap(pre);
+  return `${gap}${fence}${languageOf(pre)}\n${code === '' ? '' : `${code}\n`}${fence}${gap}`;
+}
+
 export function codeRules(): Record<string, MarkdownRule> {
   return {
     codeBlock: {
       tags: ['pre'],
-      replacement: (_content, el) => {
-        const code = preformattedText(el).replace(/\n$/, '');
-        if (code.trim() === '') return '';
-        if (closest(el, (a) => a.localName === 'td' || a.localName === 'th') !== null) {
-          return code.split('\n').filter((line) => line.trim() !== '').map(codeSpan).join('\n');
-        }
-        const fence = fenceFor(code);
-        return `\n\n${fence}${languageOf(el)}\n${code}\n${fence}\n\n`;
-      },
+      replacement: (_content, el) => codeBlock(el),
     },
   };
 }

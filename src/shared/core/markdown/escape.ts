@@ -75,7 +75,9 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
 
 /** Syntax that counts only at the start of a line: headings, quotes, list markers, setext underlines, table rows. */
 function escapeLineStart(text: string): string {
-  const indent = /^\s*/.exec(text)![0];
+  // A no-break space starting a line would be taken for indentation by some renderers: write it as an entity.
+  if (text[0] === '\u00a0') return `&nbsp;${escapeLineStart(text.slice(1))}`;
+  const indent = /^[ \t\n\r\f]*/.exec(text)![0];
   const rest = text.slice(indent.length);
   const first = rest[0];
   let escaped = rest;

@@ -1,6 +1,6 @@
 // ATX headings on one line: a <br> inside a heading would otherwise end it and leave the rest as
 // a paragraph. Empty headings produce nothing.
-import { HEADING_TAGS } from './blocks';
+import { blockGap, HEADING_TAGS } from './blocks';
 import type { MarkdownRule } from './rule';
 
 export function headingRules(): Record<string, MarkdownRule> {
@@ -10,7 +10,8 @@ export function headingRules(): Record<string, MarkdownRule> {
       replacement: (content, el) => {
         const text = content.replace(/\s*\n+\s*/g, ' ').trim();
         if (text === '') return '';
-        return `\n\n${'#'.repeat(Number(el.localName[1]))} ${text}\n\n`;
+        const gap = blockGap(el);
+        return `${gap}${'#'.repeat(Number(el.localName[1]))} ${text}${gap}`;
       },
     },
   };

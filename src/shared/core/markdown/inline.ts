@@ -1,6 +1,8 @@
 // Links, images, emphasis and strikethrough, replacing turndown's where it falls short: nested
-// emphasis of one kind (`<em>a<em>b</em></em>` gave `*a*b**`), link and alt text spread over
-// several lines, empty links, and `*`/`_` delimiters that fail inside words (we use `*`).
+// emphasis (`<em>a<em>b</em></em>` gave `*a*b**`), link and alt text spread over several lines,
+// empty links, and `_` delimiters that fail inside words. Emphasis is written with `*`/`**`,
+// switching to `_`/`__` where it nests so the delimiters stay apart (`*a _b_ c*`, `**_x_**`).
+import { TEXT_NODE, type Text } from '../dom/nodes';
 import { ELEMENT_NODE, type Element } from '../dom/nodes';
 import type { MarkdownRule } from './rule';
 
@@ -9,6 +11,7 @@ function oneLine(text: string): string {
 }
 
 export function linkDestination(url: string): string {
+  if (url === '') return '<>';
   if (/[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c))}>`;
   return url.replace(/[()]/g, (c) => `\\${c}`);
 }
@@ -23,21 +26,44 @@ function escapeAlt(alt: string): string {
   return oneLine(alt.trim()).replace(/[\\[\]]/g, '\\$&');
 }
 
-function hasAncestorNamed(el: Element, names: ReadonlySet<string>): boolean {
+const EMPHASIS = new Set(['em', 'i']);
+const STRONG = new Set(['strong', 'b']);
+const DELIMITED = new Set([...EMPHASIS, ...STRONG, 'del', 's', 'strike']);
+
+function ancestorsNamed(el: Element, names: ReadonlySet<string>): number {
+  let count = 0;
   for (let node = el.parentNode; node !== null && node.nodeType === ELEMENT_NODE; node = node.parentNode) {
-    if (names.has((node as Element).localName)) return true;
+    if (names.has((node as Element).localName)) count++;
   }
-  return false;
+  return count;
 }
 
-function delimited(names: ReadonlySet<string>, delimiter: string): MarkdownRule {
+/** A letter or digit right against the element, outside it: `_` cannot open or close there. */
+function isIntraword(el: Element): boolean {
+  const before = el.previousSibling;
+  const after = el.nextSibling;
+  const alnum = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  return (before?.nodeType === TEXT_NODE && alnum((before as Text).data.at(-1))) || (after?.nodeType === TEXT_NODE && alnum((after as Text).data[0]));
+}
+
+/** Directly inside another delimited element, at its edge: `***` would be ambiguous there. */
+function touchesOuterDelimiter(el: Element): boolean {
+  const parent = el.parentElement;
+  return parent !== null && DELIMITED.has(parent.localName) && (el.previousSibling === null || el.nextSibling === null);
+}
+
+function delimited(names: ReadonlySet<string>, primary: string, alternate: string): MarkdownRule {
   return {
     tags: [...names],
     replacement: (content, el) => {
       if (content.trim() === '') return content;
-      // Nested emphasis of the same kind means nothing more; doubled delimiters would break it.
-      if (hasAncestorNamed(el, names)) return content;
-      return delimiter + content + delimiter;
+      const depth = ancestorsNamed(el, names);
+      const wantAlternate = depth % 2 === 1 || (depth === 0 && touchesOuterDelimiter(el));
+      if (!wantAlternate) return primary + content + primary;
+      if (alternate === primary) return depth > 0 ? content : primary + content + primary;
+      // `_` cannot delimit inside a word; nested emphasis there adds nothing a reader would see.
+      if (isIntraword(el)) return depth > 0 ? content : primary + content + primary;
+      return alternate + content + alternate;
     },
   };
 }
@@ -46,7 +72,7 @@ export function inlineRules(): Record<string, MarkdownRule> {
   return {
     link: {
       tags: ['a'],
-      when: (el) => (el.getAttribute('href') ?? '') !== '',
+      when: (el) => el.hasAttribute('href'),
       replacement: (content, el) => {
         const text = oneLine(content).trim();
         if (text === '') return '';
@@ -61,8 +87,8 @@ export function inlineRules(): Record<string, MarkdownRule> {
         return `![${escapeAlt(el.getAttribute('alt') ?? '')}](${linkDestination(src)}${titlePart(el)})`;
       },
     },
-    emphasis: delimited(new Set(['em', 'i']), '*'),
-    strong: delimited(new Set(['strong', 'b']), '**'),
-    strikethrough: delimited(new Set(['del', 's', 'strike']), '~~'),
+    emphasis: delimited(EMPHASIS, '*', '_'),
+    strong: delimited(STRONG, '**', '__'),
+    strikethrough: delimited(new Set(['del', 's', 'strike']), '~~', '~~'),
   };
 }

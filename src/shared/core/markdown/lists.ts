@@ -3,6 +3,7 @@
 // between them merge into one in CommonMark, so each list after a sibling list of the same kind
 // switches marker (`-`/`*`, `.`/`)`), which starts a new list.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { blockGap, isTightItem } from './blocks';
 import type { MarkdownRule } from './rule';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -59,7 +60,9 @@ export function listRules(): Record<string, MarkdownRule> {
       replacement: (content, el) => {
         const parent = el.parentNode;
         const nested = parent !== null && parent.nodeType === ELEMENT_NODE && (parent as Element).localName === 'li';
-        return nested && parent.lastElementChild === el ? `\n${content}` : `\n\n${content}\n\n`;
+        if (nested && parent.lastElementChild === el) return `\n${content}`;
+        const gap = blockGap(el);
+        return `${gap}${content}${gap}`;
       },
     },
     listItem: {
@@ -75,7 +78,8 @@ export function listRules(): Record<string, MarkdownRule> {
           prefix = alternateMarker ? '* ' : '- ';
         }
         if (content.trim() === '') return '';
-        const isLoose = /\n$/.test(content);
+        // Loose items (holding paragraphs) keep a blank line after them; tight ones do not.
+        const isLoose = !isTightItem(el) && /\n$/.test(content);
         const body = trimNewlines(content) + (isLoose ? '\n' : '');
         const indented = body.replace(/\n(?=[^\n])/g, `\n${' '.repeat(prefix.length)}`);
         return prefix + indented + (el.nextSibling !== null ? '\n' : '');

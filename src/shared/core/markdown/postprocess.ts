@@ -3,7 +3,8 @@
 // row, one newline at the end.
 import { toWellFormed } from '../text';
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
+// A fence may follow list markers and quote marks on its line (`- ```` opens a block in an item).
+const FENCE = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+|>\s?)*(`{3,}|~{3,})/;
 
 export function postProcess(markdown: string): string {
   const lines = markdown.split('\n');
@@ -13,7 +14,7 @@ export function postProcess(markdown: string): string {
     const line = lines[i];
     const opener = FENCE.exec(line);
     if (fence !== null) {
-      if (opener !== null && opener[1][0] === fence[0] && opener[1].length >= fence.length && line.trim() === opener[1]) fence = null;
+      if (opener !== null && opener[1][0] === fence[0] && opener[1].length >= fence.length && /^[`~]+$/.test(line.trim())) fence = null;
       out.push(line);
       continue;
     }

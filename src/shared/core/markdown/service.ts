@@ -5,8 +5,8 @@ import TurndownService from 'turndown';
 import { taskListItems } from 'turndown-plugin-gfm';
 import type { Budget } from '../budget';
 import type { Element } from '../dom/nodes';
-import { codeRules } from './code';
-import { commonMarkRules } from './commonmark';
+import { codeBlock, codeRules, codeSpan } from './code';
+import { blockquote, commonMarkRules } from './commonmark';
 import { headingRules } from './headings';
 import { inlineRules } from './inline';
 import { listRules } from './lists';
@@ -31,6 +31,15 @@ function taskListRule(): MarkdownRule {
   };
 }
 
+/** What a blank element becomes: nothing, except what means something empty (or all spaces). */
+function blankReplacement(content: string, el: Element): string {
+  if (el.localName === 'pre') return codeBlock(el);
+  if (el.localName === 'blockquote') return blockquote(content, el);
+  if (el.localName === 'code' && el.textContent !== '' && el.parentElement?.localName !== 'pre') return codeSpan(el.textContent.replace(/\r?\n|\r/g, ' '));
+  // Otherwise only what blank children made of themselves (an empty fence, a span of spaces).
+  return el.isBlock ? `\n\n${content}\n\n` : content;
+}
+
 export function createTurndownService(budget: Budget | null): TurndownService {
   const index = indexByTag([
     ...Object.values(commonMarkRules()),
@@ -51,7 +60,11 @@ export function createTurndownService(budget: Budget | null): TurndownService {
   const service = new TurndownService({
     rules: { dispatch: dispatch as unknown as TurndownService.Rule },
     headingStyle: 'atx',
-    hr: '---',
+    // Not `---`: right under a line of text that would make a setext heading, and `- ---` is a rule, not an item.
+    hr: '***',
+    // Whitespace in inline code is content: keep it, and leave it inside the span.
+    preformattedCode: true,
+    blankReplacement: (content: string, node: TurndownService.Node) => blankReplacement(content, node as unknown as Element),
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
     fence: '```',

@@ -72,7 +72,8 @@ export function classifyTable(table: Element, holdsContent: (cell: Element) => b
   }
   const role = table.getAttribute('role');
   if (role !== null && (hasToken(table, 'role', 'presentation') || hasToken(table, 'role', 'none'))) return 'layout';
-  if (cells.length === 1) return 'layout';
+  // One cell is a box around content, unless it is a header cell: then it is a one-column table's header.
+  if (cells.length === 1 && cells[0].localName !== 'th') return 'layout';
   const layoutInside = (d: Element) => d.localName === 'table' || HEADING_TAGS.has(d.localName);
   return cells.some((cell) => findDescendant(cell, layoutInside) !== null) ? 'layout' : 'data';
 }
@@ -109,7 +110,8 @@ function cellLine(markdown: string): string {
   return markdown
     .trim()
     .replace(/[ \t]*\n+[ \t]*/g, '<br>')
-    .replace(/\|/g, '\\|');
+    // Escape each pipe not escaped already (an odd run of backslashes before it escapes it).
+    .replace(/(\\*)\|/g, (match, slashes: string) => (slashes.length % 2 === 1 ? match : `${slashes}\\|`));
 }
 
 function alignment(cell: Element | null): string {

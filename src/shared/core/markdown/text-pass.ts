@@ -74,6 +74,8 @@ function isFollowed(text: Text, root: ParentNode): boolean {
     }
     const parent = node.parentNode;
     if (parent === null || parent === root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element)) return false;
+    // The end of a link's text is followed by the `]` of its syntax.
+    if ((parent as Element).localName === 'a') return true;
     node = parent;
   }
 }

@@ -12,12 +12,19 @@ export const navigation: CleaningRule = {
   matches: (el) => (el.localName === 'nav' ? '<nav> is site navigation' : null),
 };
 
+/** Inside an article, an <aside> without links is a pull quote or a fact box: part of the story. */
+function isArticleAside(el: Element, context: RuleContext): boolean {
+  const parent = el.parentElement;
+  if (parent === null || closest(parent, (a) => a.localName === 'article' || a.localName === 'main' || hasToken(a, 'role', 'main')) === null) return false;
+  return findDescendant(el, (d) => d.localName === 'a' && d.hasAttribute('href'), context.skip) === null;
+}
+
 export const aside: CleaningRule = {
   id: 'aside',
   category: 'boilerplate',
-  describe: '<aside> is a sidebar, tangential to the main content',
+  describe: '<aside> is a sidebar, tangential to the main content (a link-free aside inside an article is a pull quote, kept)',
   tags: ['aside'],
-  matches: (el) => (el.localName === 'aside' ? '<aside> is a sidebar, tangential to the main content' : null),
+  matches: (el, context) => (isArticleAside(el, context) ? null : '<aside> is a sidebar, tangential to the main content'),
 };
 
 export const menu: CleaningRule = {

@@ -8,9 +8,16 @@ describe('inline', () => {
     expect(micromark(md('<p>foo<em>bar</em>baz</p>'))).toBe('<p>foo<em>bar</em>baz</p>');
   });
 
-  it('does not double delimiters for nested emphasis of one kind', () => {
-    expect(md('<p><em>a <em>b</em> c</em></p>')).toBe('*a b c*');
-    expect(md('<p><b>a <strong>b</strong></b></p>')).toBe('**a b**');
+  it('alternates delimiters for nested emphasis, so it reads back nested', () => {
+    expect(md('<p><em>a <em>b</em> c</em></p>')).toBe('*a _b_ c*');
+    expect(micromark(md('<p><em>a <em>b</em> c</em></p>'))).toBe('<p><em>a <em>b</em> c</em></p>');
+    expect(micromark(md('<p><strong><em>x</em></strong> and <b>a <strong>b</strong></b></p>'))).toBe(
+      '<p><strong><em>x</em></strong> and <strong>a <strong>b</strong></strong></p>',
+    );
+  });
+
+  it('drops inner delimiters where `_` would stand inside a word', () => {
+    expect(md('<p><em>ab<em>c</em>d</em></p>')).toBe('*abcd*');
   });
 
   it('writes GFM strikethrough', () => {

@@ -30,3 +30,11 @@ describe('boilerplate', () => {
     expect(removedBy('<article><header><a href="/share">Share</a></header><h1>T</h1></article>')).toEqual(['header header']);
   });
 });
+
+describe('aside', () => {
+  it('keeps a link-free aside inside an article (a pull quote), removes one with links', () => {
+    expect(removedBy('<article><p>Story.</p><aside><blockquote>“A quote from the story.”</blockquote></aside></article>')).toEqual([]);
+    expect(removedBy('<article><p>Story.</p><aside><a href="/other">Other story</a></aside></article>')).toEqual(['aside aside']);
+    expect(removedBy('<aside><p>Sidebar without links</p></aside><p>x</p>')).toEqual(['aside aside']);
+  });
+});
