@@ -114,6 +114,9 @@ export function rewriteUrls(elements: readonly Element[], base: string | null, d
         continue;
       }
       el.setAttribute('src', resolveUrl(src, base));
+    } else if (el.localName === 'base' && base !== null) {
+      // Every URL is absolute now; a <base> left in the cleaned page would only mislead.
+      el.parentNode?.removeChild(el);
     }
   }
   return stats;

@@ -9,10 +9,11 @@ import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
 import type { CleaningRule } from './types';
-import { headTagsInBody, unwantedElements } from './unwanted';
+import { headTagsInBody, metaRefresh, unwantedElements } from './unwanted';
 
 export const DEFAULT_RULES: readonly CleaningRule[] = [
   unwantedElements,
+  metaRefresh,
   headTagsInBody,
   navigation,
   header,

@@ -33,6 +33,15 @@ function isInBody(el: Element): boolean {
   return false;
 }
 
+export const metaRefresh: CleaningRule = {
+  id: 'meta-refresh',
+  category: 'unwanted',
+  describe: '<meta http-equiv="refresh"> would send a saved copy of the cleaned page elsewhere',
+  tags: ['meta'],
+  matches: (el) =>
+    (el.getAttribute('http-equiv') ?? '').trim().toLowerCase() === 'refresh' ? '<meta http-equiv="refresh"> redirects the page' : null,
+};
+
 export const headTagsInBody: CleaningRule = {
   id: 'head-tag-in-body',
   category: 'unwanted',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
 import { markdownOf, removedBy } from './helpers';
 
 describe('unwanted elements', () => {
@@ -25,5 +26,13 @@ describe('unwanted elements', () => {
 
   it('is not fooled by tag names that name Object.prototype members', () => {
     expect(removedBy('<constructor>x</constructor><tostring>y</tostring>')).toEqual([]);
+  });
+});
+
+describe('redirects and base URLs in the cleaned page', () => {
+  it('removes <meta http-equiv="refresh"> and, once URLs are absolute, <base>', () => {
+    const result = convert('<head><base href="https://cdn.e.com/"><meta http-equiv="Refresh" content="0;url=https://evil.example/"></head><body><a href="x">x</a></body>');
+    expect(result.removed.map((r) => r.ruleId)).toEqual(['meta-refresh']);
+    expect(result.cleanedHtml).toBe('<html><head></head><body><a href="https://cdn.e.com/x">x</a></body></html>');
   });
 });
