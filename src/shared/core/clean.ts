@@ -69,27 +69,20 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   };
   const early = rules.filter((rule) => rule.pass !== 'late');
   const late = rules.filter((rule) => rule.pass === 'late');
-  const facts = pageFacts(document, isRemoved);
+  const facts = pageFacts(document, isRemoved, undefined, elements);
   judge(early, { document, skip: isRemoved, facts }, new Set());
   // Where the running text lies is found afresh for the late pass, without what the first removed.
-  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts) }, insideRemoved(document, isRemoved));
+  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
   const removed = verdicts.size === 0 ? [] : removeJudged(document, verdicts, isRemoved);
   return { removed, elementsBefore: elements.length };
 }
 
-/** Every element inside a removed subtree, found in one walk. */
-function insideRemoved(document: Document, isRemoved: (el: Element) => boolean): Set<Element> {
+/** Every element inside a removed subtree: in document order, parents come before their children. */
+function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) => boolean): Set<Element> {
   const inside = new Set<Element>();
-  const stack: Array<[Node, boolean]> = [[document, false]];
-  while (stack.length > 0) {
-    const [node, under] = stack.pop()!;
-    let childUnder = under;
-    if (node.nodeType === ELEMENT_NODE) {
-      if (under) inside.add(node as Element);
-      childUnder = under || isRemoved(node as Element);
-    }
-    const kids = (node as Document).childNodes;
-    if (kids !== undefined) for (const kid of kids) stack.push([kid, childUnder]);
+  for (const el of elements) {
+    const parent = el.parentElement;
+    if (parent !== null && (inside.has(parent) || isRemoved(parent))) inside.add(el);
   }
   return inside;
 }

@@ -187,7 +187,15 @@ export abstract class ParentNodeBase extends Node {
     if (!this.childNodes.some(isElement)) return NO_ELEMENTS;
     const wanted = tagName.toLowerCase();
     const found: Element[] = [];
-    for (const el of descendantElements(this)) if (el.localName === wanted) found.push(el);
+    const stack: ChildNode[] = [];
+    for (let i = this.childNodes.length - 1; i >= 0; i--) stack.push(this.childNodes[i]);
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.nodeType !== ELEMENT_NODE) continue;
+      const el = node as Element;
+      if (el.localName === wanted) found.push(el);
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+    }
     return found;
   }
 }

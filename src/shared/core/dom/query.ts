@@ -11,25 +11,44 @@ import {
 const SPACE = /[\t\n\f\r ]+/;
 
 /** The whitespace-separated tokens of an attribute (class, rel, role): matched whole, never as substrings. */
-/** Split attribute values, kept per element while the value stays the same: rules ask often. */
-const tokenCache = new WeakMap<Element, Map<string, { value: string; tokens: string[] }>>();
-const NO_TOKENS: string[] = [];
+const NO_TOKENS: readonly string[] = [];
 
-export function tokens(el: Element, attribute: string): string[] {
+export function tokens(el: Element, attribute: string): readonly string[] {
   const value = el.getAttribute(attribute);
   if (value === null) return NO_TOKENS;
-  let byAttribute = tokenCache.get(el);
-  const cached = byAttribute?.get(attribute);
-  if (cached !== undefined && cached.value === value) return cached.tokens;
   const trimmed = value.trim();
-  const split = trimmed === '' ? NO_TOKENS : trimmed.toLowerCase().split(SPACE);
-  if (byAttribute === undefined) tokenCache.set(el, (byAttribute = new Map()));
-  byAttribute.set(attribute, { value, tokens: split });
-  return split;
+  return trimmed === '' ? NO_TOKENS : trimmed.toLowerCase().split(SPACE);
 }
 
 export function hasToken(el: Element, attribute: string, token: string): boolean {
-  return tokens(el, attribute).includes(token);
+  const value = el.getAttribute(attribute);
+  // Whole tokens only; the substring test just spares splitting values that cannot hold the token.
+  return value !== null && value.toLowerCase().includes(token) && tokens(el, attribute).includes(token);
+}
+
+/** A fixed set of whole tokens, with a quick test that rules out most attribute values unsplit. */
+export interface Vocabulary {
+  has(token: string): boolean;
+  mayOccurIn(value: string): boolean;
+}
+
+export function vocabulary(words: Iterable<string>): Vocabulary {
+  const set = new Set(words);
+  const escaped = [...set].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const anyWord = new RegExp(escaped.join('|'), 'i');
+  return { has: (token) => set.has(token), mayOccurIn: (value) => anyWord.test(value) };
+}
+
+/** The first id or class token of `el` in the vocabulary. */
+export function tokenIn(el: Element, words: Vocabulary): string | undefined {
+  if (el.attrs.length === 0) return undefined;
+  for (const attribute of ['id', 'class']) {
+    const value = el.getAttribute(attribute);
+    if (value === null || !words.mayOccurIn(value)) continue;
+    const token = tokens(el, attribute).find((t) => words.has(t));
+    if (token !== undefined) return token;
+  }
+  return undefined;
 }
 
 export function closest(el: Element, predicate: (ancestor: Element) => boolean): Element | null {

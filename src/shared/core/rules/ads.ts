@@ -1,6 +1,6 @@
 // Ads and overlays, recognised only by standard attributes, tags and whole tokens: an element is
 // never judged by a substring of its class or id.
-import { findDescendant, hasToken, tokens, visibleTextLength } from '../dom/query';
+import { findDescendant, hasToken, tokenIn, tokens, visibleTextLength, vocabulary } from '../dom/query';
 import type { Element } from '../dom/nodes';
 import type { CleaningRule, RuleContext } from './types';
 
@@ -71,7 +71,7 @@ export const dialog: CleaningRule = {
 
 // Whole class/id tokens that name a cookie or consent notice, compared whole ("cookie-banner" is one
 // token; "cookiecutter" and "cookie-recipe" are not in the list).
-const CONSENT_TOKENS = new Set([
+const CONSENT_TOKENS = vocabulary([
   'cookie', 'cookies', 'consent', 'gdpr', 'ccpa',
   'cookie-banner', 'cookie-bar', 'cookie-notice', 'cookie-consent', 'cookie-law', 'cookie-popup',
   'cookie-message', 'cookie-policy', 'cookies-banner', 'cookies-notice', 'cookiebanner', 'cookienotice',
@@ -98,13 +98,10 @@ function consentReason(el: Element, context: RuleContext): string | null {
   if (id !== null && CONSENT_MANAGER_IDS.has(id.trim().toLowerCase())) {
     return `a cookie/consent banner (consent manager id "${id.trim()}")`;
   }
-  for (const attribute of ['id', 'class']) {
-    const token = tokens(el, attribute).find((t) => CONSENT_TOKENS.has(t));
-    if (token === undefined) continue;
-    if (findDescendant(el, (d) => PAGE_CONTENT.has(d.localName), context.skip) !== null) return null;
-    return `a cookie/consent banner (${attribute} "${token}")`;
-  }
-  return null;
+  const token = tokenIn(el, CONSENT_TOKENS);
+  if (token === undefined) return null;
+  if (findDescendant(el, (d) => PAGE_CONTENT.has(d.localName), context.skip) !== null) return null;
+  return `a cookie/consent banner (class or id "${token}")`;
 }
 
 export const consentBanner: CleaningRule = {

@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, tokens } from '../dom/query';
+import { findDescendant, hasToken, tokenIn, vocabulary } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
 import { belongsToArticle } from './boilerplate';
 import { holdsDataTable } from './page-facts';
@@ -24,9 +24,11 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['newsletter', 'newsletter'], ['newsletter-signup', 'newsletter'], ['subscribe-box', 'newsletter'],
 ]);
 
-const WIDGET_TOKENS: ReadonlySet<string> = new Set(['widget', 'sidebar', 'widget-area']);
+const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
 
-const FURNITURE_TOKENS: ReadonlySet<string> = new Set([
+const WIDGET_TOKENS = vocabulary(['widget', 'sidebar', 'widget-area']);
+
+const FURNITURE_TOKENS = vocabulary([
   'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
   'breadcrumbs', 'modal', 'skip-link',
 ]);
@@ -45,15 +47,6 @@ const REASONS: Record<Kind, string> = {
 
 const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);
 const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
-
-function tokenIn(el: Element, vocabulary: { has(token: string): boolean }): string | undefined {
-  if (el.attrs.length === 0) return undefined;
-  for (const attribute of ['id', 'class']) {
-    const token = tokens(el, attribute).find((t) => vocabulary.has(t));
-    if (token !== undefined) return token;
-  }
-  return undefined;
-}
 
 function firstElementBeforeText(el: Element): Element | null {
   for (const child of el.childNodes) {
@@ -110,7 +103,7 @@ export const announcedBlock: CleaningRule = {
   category: 'chrome',
   describe: 'comments, related/popular stories and newsletter boxes, named by their heading, aria-label or a whole id/class token',
   matches(el, context) {
-    const token = tokenIn(el, ANNOUNCING_TOKENS);
+    const token = tokenIn(el, ANNOUNCING);
     const kind = token !== undefined ? ANNOUNCING_TOKENS.get(token) : announcedKind(el);
     if (kind === undefined || !mayRemove(el, context)) return null;
     return REASONS[kind];

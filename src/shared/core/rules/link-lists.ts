@@ -17,12 +17,14 @@ const SEPARATORS = /^[\s\p{P}\p{S}]*$/u;
 /** True when all the text under `el` (outside skipped subtrees) is inside links, and there is a link. */
 export function isOnlyLinks(el: Element, skip: Skip): boolean {
   let links = 0;
-  let loose = '';
-  const stack: Array<[Node, boolean]> = [[el, false]];
-  while (stack.length > 0) {
-    const [node, inLink] = stack.pop()!;
+  // Parallel stacks (a node, and whether it stands inside a link): no allocation per node.
+  const nodes: Node[] = [el];
+  const inLinks: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const inLink = inLinks.pop()!;
     if (node.nodeType === TEXT_NODE) {
-      if (!inLink) loose += (node as Text).data;
+      if (!inLink && !SEPARATORS.test((node as Text).data)) return false;
       continue;
     }
     if (node.nodeType !== ELEMENT_NODE) continue;
@@ -30,9 +32,12 @@ export function isOnlyLinks(el: Element, skip: Skip): boolean {
     if (child !== el && skip !== null && skip(child)) continue;
     const isLink = child.localName === 'a' && child.hasAttribute('href');
     if (isLink) links++;
-    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push([child.childNodes[i], inLink || isLink]);
+    for (let i = child.childNodes.length - 1; i >= 0; i--) {
+      nodes.push(child.childNodes[i]);
+      inLinks.push(inLink || isLink);
+    }
   }
-  return links > 0 && SEPARATORS.test(loose);
+  return links > 0;
 }
 
 function children(el: Element, skip: Skip): Element[] {
@@ -44,6 +49,13 @@ function linksElsewhere(a: Element): boolean {
   return href !== '' && !href.startsWith('#');
 }
 
+/** The one <a> inside `el`, or null when there is none or more than one. */
+function onlyLinkIn(el: Element): Element | null {
+  const first = findDescendant(el, (d) => d.localName === 'a');
+  if (first === null) return null;
+  return findDescendant(el, (d) => d.localName === 'a' && d !== first) === null ? first : null;
+}
+
 /**
  * A heading that is all one link to another page, or sits inside one: a teaser's headline (a
  * section's permalink points into the same page and does not count).
@@ -53,8 +65,8 @@ function isLinkedHeading(el: Element, skip: Skip): boolean {
   const parent = el.parentElement;
   if (parent !== null && parent.localName === 'a' && linksElsewhere(parent)) return true;
   if (!isOnlyLinks(el, skip)) return false;
-  const links = el.getElementsByTagName('a');
-  return links.length === 1 && linksElsewhere(links[0]);
+  const link = onlyLinkIn(el);
+  return link !== null && linksElsewhere(link);
 }
 
 const TEASER_TEXT_MAX = 300;

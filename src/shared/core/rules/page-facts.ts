@@ -2,7 +2,7 @@
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { collectElements, type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
-import { findDescendant, hasToken, type Skip, visibleTextLength } from '../dom/query';
+import { findDescendant, hasToken, type Skip } from '../dom/query';
 import { classifyTable } from '../markdown/tables';
 
 /** Text a paragraph must hold to count as running text (a sentence or two, not a caption or a label). */
@@ -38,8 +38,20 @@ function isHiddenDeclared(el: Element): boolean {
   return el.hasAttribute('hidden') || (el.getAttribute('aria-hidden') ?? '').trim().toLowerCase() === 'true';
 }
 
+/** Characters of text under `el` (raw: whitespace runs count in full; only compared with each other). */
 function textLength(el: Element, skip: Skip): number {
-  return visibleTextLength(el, (d) => NOT_TEXT.has(d.localName) || (skip !== null && skip(d)));
+  let length = 0;
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) length += (node as Text).data.length;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if (child !== el && (NOT_TEXT.has(child.localName) || (skip !== null && skip(child)))) continue;
+      for (const grandchild of child.childNodes) stack.push(grandchild);
+    }
+  }
+  return length;
 }
 
 function findMainRegion(elements: readonly Element[], body: Element | null, skip: Skip): Element | null {
@@ -77,7 +89,7 @@ export function holdsDataTable(el: Element, skip: Skip): boolean {
 }
 
 function hasTitle(el: Element): boolean {
-  return el.getElementsByTagName('h1').length > 0;
+  return findDescendant(el, (d) => d.localName === 'h1') !== null;
 }
 
 export function contains(ancestor: Element, el: Element): boolean {
@@ -107,11 +119,12 @@ function isRunningText(el: Element, skip: Skip): boolean {
 
 /** Facts computed lazily over the document as it stands, ignoring subtrees that `skip` names. */
 /**
+ * `elementsInOrder`: the document's elements in document order, when the caller has them.
  * `settled`: facts already decided by an earlier pass (the main region and title do not move
  * between passes, and deciding them again would cost a walk over the page's text).
  */
-export function pageFacts(document: Document, skip: Skip, settled?: PageFacts): PageFacts {
-  let elements: Element[] | null = null;
+export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, elementsInOrder?: readonly Element[]): PageFacts {
+  let elements: readonly Element[] | null = elementsInOrder ?? null;
   let positions: Map<Element, number> | null = null;
   let main: Element | null | undefined = settled?.mainRegion;
   let span: { first: Element; last: Element } | null | undefined;

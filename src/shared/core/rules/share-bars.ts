@@ -46,9 +46,12 @@ function shareBarOf(el: Element, skip: Skip): boolean {
   let shares = 0;
   let others = 0;
   let label = 0;
-  const stack: Array<[Node, boolean]> = [[el, false]];
-  while (stack.length > 0) {
-    const [node, inLink] = stack.pop()!;
+  // Parallel stacks (a node, and whether it stands inside a link): no allocation per node.
+  const nodes: Node[] = [el];
+  const inLinks: boolean[] = [false];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const inLink = inLinks.pop()!;
     if (node.nodeType === TEXT_NODE) {
       if (!inLink) label += (node as Text).data.trim().length;
       if (label > LABEL_MAX) return false;
@@ -63,7 +66,10 @@ function shareBarOf(el: Element, skip: Skip): boolean {
       else if (++others > 1) return false;
       isLink = true;
     }
-    for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push([child.childNodes[i], inLink || isLink]);
+    for (let i = child.childNodes.length - 1; i >= 0; i--) {
+      nodes.push(child.childNodes[i]);
+      inLinks.push(inLink || isLink);
+    }
   }
   return others === 0 ? shares >= 2 : shares >= 3;
 }
