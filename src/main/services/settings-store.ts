@@ -8,7 +8,8 @@ const MAX_KEYS = 64;
 const MAX_TOTAL_CHARS = 4 * 1024 * 1024;
 
 export class SettingsStore {
-  private values: Map<string, string> | null = null;
+  /** Loaded once: every caller awaits the same load, so calls apply in the order they were made. */
+  private values: Promise<Map<string, string>> | null = null;
   private writing: Promise<void> = Promise.resolve();
 
   /** `file`: where to keep them; undefined keeps them in memory only. */
@@ -34,8 +35,12 @@ export class SettingsStore {
     await this.save(values);
   }
 
-  private async load(): Promise<Map<string, string>> {
-    if (this.values) return this.values;
+  private load(): Promise<Map<string, string>> {
+    this.values ??= this.read();
+    return this.values;
+  }
+
+  private async read(): Promise<Map<string, string>> {
     const values = new Map<string, string>();
     if (this.file) {
       try {
@@ -47,8 +52,7 @@ export class SettingsStore {
         // Missing or damaged: start from the defaults rather than refuse to start.
       }
     }
-    this.values ??= values;
-    return this.values;
+    return values;
   }
 
   private save(values: Map<string, string>): Promise<void> {

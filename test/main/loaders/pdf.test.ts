@@ -98,7 +98,7 @@ describe('hand-written PDFs', () => {
     expect(page).toMatchObject({ ok: true, contentType: 'application/pdf', status: 200, title: 'Quarterly Letter' });
     expect(page.metadata.author).toBe('Grace Hopper');
     expect(page.markdown).toBe(
-      `---\ntitle: "Quarterly Letter"\nauthor: "Grace Hopper"\nsource: "${server.url('/letter.pdf')}"\n---\n\n# Dear Reader\n\nThe first page has a paragraph split over two lines.\n\n---\n\nThe second page closes the letter.\n`,
+      `---\ntitle: "Quarterly Letter"\nauthor: "Grace Hopper"\nsource: "${server.url('/letter.pdf')}"\n---\n\n# Dear Reader\n\nThe first page has a paragraph split over two lines.\n\n***\n\nThe second page closes the letter.\n`,
     );
   });
 
@@ -164,7 +164,7 @@ describe.skipIf(!HAS_CHROMIUM)('a PDF printed by Chromium', () => {
     // The narrow paragraph breaks its long word at soft hyphens; the word comes back whole.
     expect(md).toContain('\n\nAntidisestablishmentarianism ends here.\n\n');
     expect(md).toContain('\n\n## Production figures\n\n');
-    const order = ['## Production figures', 'Product', 'Units', 'Price', 'Sprocket', '1200', '3.50', 'Gizmo', '800', '7.25', 'A closing paragraph after the table.', '---', '## Second page', 'Text on the second page.'];
+    const order = ['## Production figures', 'Product', 'Units', 'Price', 'Sprocket', '1200', '3.50', 'Gizmo', '800', '7.25', 'A closing paragraph after the table.', '***', '## Second page', 'Text on the second page.'];
     const positions = order.map((text) => md.indexOf(text));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
