@@ -4,12 +4,26 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** Replaces lone surrogates (which cannot be encoded as UTF-8) by U+FFFD. */
 export function toWellFormed(text: string): string {
-  const native = (text as { toWellFormed?: () => string }).toWellFormed;
-  return native ? native.call(text) : text.replace(LONE_SURROGATE, '\uFFFD');
+  const native = text as { isWellFormed?: () => boolean; toWellFormed?: () => string };
+  // Checking first spares a copy of the whole page in the usual case, where nothing needs replacing.
+  if (native.isWellFormed && native.toWellFormed) return native.isWellFormed() ? text : native.toWellFormed();
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
 
 /** Bytes the string takes as UTF-8, without allocating it. */
 export function utf8Length(text: string): number {
+  // ASCII is one byte a character; a regular expression skips it far faster than a loop would.
+  let bytes = text.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let run = NON_ASCII_RUN.exec(text); run !== null; run = NON_ASCII_RUN.exec(text)) {
+    bytes += nonAsciiBytes(run[0]) - run[0].length;
+  }
+  return bytes;
+}
+
+function nonAsciiBytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

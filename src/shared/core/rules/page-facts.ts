@@ -104,17 +104,61 @@ export function contains(ancestor: Element, el: Element): boolean {
 function isRunningText(el: Element, skip: Skip): boolean {
   if (!isBlock(el) || NOT_TEXT.has(el.localName)) return false;
   let length = 0;
-  const stack: Node[] = [...el.childNodes];
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   while (stack.length > 0 && length < PARAGRAPH_MIN_TEXT) {
     const node = stack.pop()!;
-    if (node.nodeType === TEXT_NODE) length += (node as Text).data.trim().length;
+    if (node.nodeType === TEXT_NODE) length += trimmedLength((node as Text).data);
     else if (node.nodeType === ELEMENT_NODE) {
       const child = node as Element;
-      if (isBlock(child) || NOT_TEXT.has(child.localName) || (skip !== null && skip(child))) continue;
-      stack.push(...child.childNodes);
+      if (!countsAsOwnText(child, skip)) continue;
+      for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     }
   }
   return length >= PARAGRAPH_MIN_TEXT;
+}
+
+/** An inline element whose text belongs to the block around it. */
+function countsAsOwnText(el: Element, skip: Skip): boolean {
+  return !isBlock(el) && !NOT_TEXT.has(el.localName) && (skip === null || !skip(el));
+}
+
+/**
+ * The paragraphs of running text among `elements` (in document order), as isRunningText would pick
+ * them one by one, but in one bottom-up pass: each element's own text is summed from its children's.
+ */
+function runningTextIn(elements: readonly Element[], skip: Skip): Element[] {
+  const ownText = new Map<Element, number>();
+  const found: Element[] = [];
+  for (let i = elements.length - 1; i >= 0; i--) {
+    const el = elements[i];
+    let length = 0;
+    const kids = el.childNodes;
+    for (let k = 0; k < kids.length; k++) {
+      const kid = kids[k];
+      if (kid.nodeType === TEXT_NODE) length += trimmedLength((kid as Text).data);
+      else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownText.get(kid as Element) ?? 0;
+    }
+    if (length > 0) ownText.set(el, length);
+    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName)) found.push(el);
+  }
+  return found.reverse();
+}
+
+/** `text.trim().length`, without making the trimmed copy. */
+function trimmedLength(text: string): number {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isTrimmable(text.charCodeAt(start))) start++;
+  while (end > start && isTrimmable(text.charCodeAt(end - 1))) end--;
+  return end - start;
+}
+
+// What String.prototype.trim removes: ECMAScript WhiteSpace and LineTerminator.
+function isTrimmable(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
 }
 
 /** Facts computed lazily over the document as it stands, ignoring subtrees that `skip` names. */
@@ -149,7 +193,7 @@ export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, e
     get textSpan() {
       if (span === undefined) {
         const region = facts.mainRegion ?? document.body;
-        const paragraphs = all().filter((el) => isRunningText(el, skip) && region !== null && contains(region, el) && !insideSkipped(el, skip));
+        const paragraphs = runningTextIn(all(), skip).filter((el) => region !== null && contains(region, el) && !insideSkipped(el, skip));
         span = paragraphs.length === 0 ? null : { first: paragraphs[0], last: paragraphs[paragraphs.length - 1] };
       }
       return span;
