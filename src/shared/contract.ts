@@ -1,6 +1,7 @@
 // The app's API between the renderer and the main process, defined once. The preload exposes
 // exactly these channels, the main process registers a handler for each and validates every
 // request; the HTTP bridge (web mode) serves the same channels. Nothing here imports Electron.
+import { BATCH_LIMITS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState } from './batch';
 import { RULE_CATEGORIES } from './core/rules/types';
 import type { ConvertOptions, ConvertResult, RuleAction, RuleCategory } from './core/types';
 import type { Page, ScrapeError } from './page';
@@ -72,6 +73,73 @@ export interface AppInfo {
   mode: 'electron' | 'web';
 }
 
+// ---- batch export ----
+
+/** Where a batch's URLs come from: pasted text (URLs, or one sitemap URL), an imported file, a sitemap URL. */
+export type BatchSource = { kind: 'text'; text: string } | { kind: 'file'; name: string; base64: string } | { kind: 'sitemap'; url: string };
+
+export type BatchInputResult =
+  | {
+      ok: true;
+      urls: string[];
+      /** A sample of the lines that are not URLs. */
+      rejected: Array<{ line: number; text: string; reason: string }>;
+      duplicates: number;
+      sitemaps: string[];
+      /** Child sitemaps that could not be read. */
+      errors: Array<{ url: string; message: string }>;
+    }
+  | { ok: false; error: string };
+
+/** A folder the user chose (main keeps the path; the renderer refers to it by id). */
+export interface BatchFolder {
+  folderId: string;
+  path: string;
+  /** The folder holds a batch already: it can be resumed. */
+  existing?: { total: number; done: number; failed: number };
+}
+
+export interface BatchStartRequest {
+  folderId: string;
+  urls: string[];
+  /** Continue the batch in the folder (adding any of `urls` it lacks). */
+  resume?: boolean;
+  settings?: Partial<BatchSettings>;
+  options?: Pick<LoadOptions, 'userAgent' | 'waitFor' | 'extraWaitMs' | 'convert'>;
+}
+
+export type BatchStartResponse = { ok: true; batchId: string; total: number } | { ok: false; error: string };
+
+/**
+ * Progress by long poll (the same over IPC and HTTP): rows changed since `cursor`, answered at once
+ * when there are any, else when something changes or `waitMs` passes.
+ */
+export interface BatchPollRequest {
+  batchId: string;
+  cursor: number;
+  waitMs?: number;
+  maxRows?: number;
+}
+
+export interface BatchSnapshot {
+  batchId: string;
+  state: BatchState;
+  counts: BatchCounts;
+  pagesPerSecond: number;
+  etaMs?: number;
+  folder: string;
+  manifest?: string;
+  /** Why the batch stopped, when it stopped as a whole. */
+  error?: string;
+  /** Pass it back to get only what changed after this answer. */
+  cursor: number;
+  rows: BatchRow[];
+  /** More changed rows are waiting: poll again at once. */
+  more: boolean;
+}
+
+export type BatchAction = 'pause' | 'resume' | 'cancel';
+
 /** Each channel: the request it takes and the response it resolves to. */
 export interface Contract {
   'app:info': { request: void; response: AppInfo };
@@ -82,6 +150,15 @@ export interface Contract {
   'export:save': { request: SaveRequest; response: SaveResponse };
   'settings:get': { request: { key: string }; response: { value: string | null } };
   'settings:set': { request: { key: string; value: string | null }; response: { ok: true } };
+  'batch:read-input': { request: { source: BatchSource }; response: BatchInputResult };
+  'batch:choose-folder': { request: { suggestedName?: string }; response: BatchFolder | { cancelled: true } };
+  'batch:start': { request: BatchStartRequest; response: BatchStartResponse };
+  'batch:poll': { request: BatchPollRequest; response: BatchSnapshot };
+  'batch:control': { request: { batchId: string; action: BatchAction }; response: { state: BatchState } };
+  'batch:retry': { request: { batchId: string; indices?: number[] }; response: { queued: number } };
+  'batch:open-folder': { request: { batchId: string }; response: { opened: boolean; path: string } };
+  /** The batch the app is running or ran last (to show it again after a reload). */
+  'batch:current': { request: void; response: { batchId: string | null } };
 }
 
 export type Channel = keyof Contract;
@@ -103,6 +180,14 @@ export const CHANNELS: readonly Channel[] = [
   'export:save',
   'settings:get',
   'settings:set',
+  'batch:read-input',
+  'batch:choose-folder',
+  'batch:start',
+  'batch:poll',
+  'batch:control',
+  'batch:retry',
+  'batch:open-folder',
+  'batch:current',
 ];
 
 /** Limits on what a request may carry: the renderer is trusted less than main. */
@@ -117,6 +202,10 @@ export const LIMITS = {
   maxSettingChars: 1024 * 1024,
   timeoutMs: { min: 1000, max: 600_000 },
   extraWaitMs: { min: 0, max: 120_000 },
+  /** Text pasted or a file imported for a batch, in characters / bytes. */
+  maxBatchInputChars: 64 * 1024 * 1024,
+  maxPollWaitMs: 25_000,
+  maxPollRows: 20_000,
 } as const;
 
 export class InvalidRequest extends Error {
@@ -235,6 +324,58 @@ function loadInput(value: unknown, where: string): LoadInput {
   }
 }
 
+function batchSettings(value: unknown, where: string): Partial<BatchSettings> {
+  const settings = record(value, where, ['concurrency', 'perHost', 'delayMs', 'retries', 'timeoutMs', 'render', 'nameTemplate', 'frontMatter', 'cleanedHtml', 'images', 'overwrite', 'manifest']);
+  const whole = (key: 'concurrency' | 'perHost' | 'delayMs' | 'retries' | 'timeoutMs') => optional(settings[key], (v) => integer(v, `${where}.${key}`, BATCH_LIMITS[key].min, BATCH_LIMITS[key].max));
+  const flag = (key: 'render' | 'frontMatter' | 'cleanedHtml' | 'images' | 'overwrite') => optional(settings[key], (v) => boolean(v, `${where}.${key}`));
+  const manifest = optional(settings.manifest, (v) => (v === 'json' || v === 'csv' ? v : fail(`${where}.manifest`, 'must be "json" or "csv"')));
+  const result: Partial<BatchSettings> = {
+    concurrency: whole('concurrency'),
+    perHost: whole('perHost'),
+    delayMs: whole('delayMs'),
+    retries: whole('retries'),
+    timeoutMs: whole('timeoutMs'),
+    render: flag('render'),
+    nameTemplate: optional(settings.nameTemplate, (v) => string(v, `${where}.nameTemplate`, BATCH_LIMITS.maxTemplateChars, SINGLE_LINE)),
+    frontMatter: flag('frontMatter'),
+    cleanedHtml: flag('cleanedHtml'),
+    images: flag('images'),
+    overwrite: flag('overwrite'),
+    manifest,
+  };
+  return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined)) as Partial<BatchSettings>;
+}
+
+function batchSource(value: unknown, where: string): BatchSource {
+  if (!isRecord(value)) fail(where, 'must be an object');
+  switch (value.kind) {
+    case 'text': {
+      const source = record(value, where, ['kind', 'text']);
+      return { kind: 'text', text: string(source.text, `${where}.text`, LIMITS.maxBatchInputChars) };
+    }
+    case 'file': {
+      const source = record(value, where, ['kind', 'name', 'base64']);
+      return {
+        kind: 'file',
+        name: string(source.name, `${where}.name`, LIMITS.maxNameChars, SINGLE_LINE),
+        base64: string(source.base64, `${where}.base64`, Math.ceil(LIMITS.maxBatchInputChars / 3) * 4, BASE64),
+      };
+    }
+    case 'sitemap': {
+      const source = record(value, where, ['kind', 'url']);
+      return { kind: 'sitemap', url: string(source.url, `${where}.url`, LIMITS.maxUrlChars, SINGLE_LINE).trim() };
+    }
+    default:
+      return fail(`${where}.kind`, 'must be "text", "file" or "sitemap"');
+  }
+}
+
+function indexList(value: unknown, where: string): number[] {
+  if (!Array.isArray(value)) fail(where, 'must be a list');
+  if (value.length > BATCH_LIMITS.maxUrls) fail(where, `has more than ${BATCH_LIMITS.maxUrls} items`);
+  return value.map((item, i) => integer(item, `${where}[${i}]`, 0, BATCH_LIMITS.maxUrls - 1));
+}
+
 function none(channel: string) {
   return (request: unknown): void => {
     if (request !== undefined && request !== null) fail(channel, 'takes no request');
@@ -285,6 +426,50 @@ export const validators: { [C in Channel]: (request: unknown) => RequestOf<C> } 
       value: r.value === null ? null : string(r.value, 'settings:set.value', LIMITS.maxSettingChars),
     };
   },
+  'batch:read-input': (request) => {
+    const r = record(request, 'batch:read-input', ['source']);
+    return { source: batchSource(r.source, 'batch:read-input.source') };
+  },
+  'batch:choose-folder': (request) => {
+    const r = record(request ?? {}, 'batch:choose-folder', ['suggestedName']);
+    return { suggestedName: optional(r.suggestedName, (v) => string(v, 'batch:choose-folder.suggestedName', LIMITS.maxNameChars, SINGLE_LINE)) };
+  },
+  'batch:start': (request) => {
+    const r = record(request, 'batch:start', ['folderId', 'urls', 'resume', 'settings', 'options']);
+    if (!Array.isArray(r.urls)) fail('batch:start.urls', 'must be a list');
+    if (r.urls.length > BATCH_LIMITS.maxUrls) fail('batch:start.urls', `has more than ${BATCH_LIMITS.maxUrls} items`);
+    const options = optional(r.options, (v) => loadOptions(v, 'batch:start.options'));
+    return {
+      folderId: string(r.folderId, 'batch:start.folderId', 64, ID),
+      urls: r.urls.map((url, i) => string(url, `batch:start.urls[${i}]`, LIMITS.maxUrlChars, SINGLE_LINE)),
+      resume: optional(r.resume, (v) => boolean(v, 'batch:start.resume')),
+      settings: optional(r.settings, (v) => batchSettings(v, 'batch:start.settings')),
+      options: options && { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: options.convert },
+    };
+  },
+  'batch:poll': (request) => {
+    const r = record(request, 'batch:poll', ['batchId', 'cursor', 'waitMs', 'maxRows']);
+    return {
+      batchId: string(r.batchId, 'batch:poll.batchId', 64, ID),
+      cursor: integer(r.cursor, 'batch:poll.cursor', 0, Number.MAX_SAFE_INTEGER),
+      waitMs: optional(r.waitMs, (v) => integer(v, 'batch:poll.waitMs', 0, LIMITS.maxPollWaitMs)),
+      maxRows: optional(r.maxRows, (v) => integer(v, 'batch:poll.maxRows', 1, LIMITS.maxPollRows)),
+    };
+  },
+  'batch:control': (request) => {
+    const r = record(request, 'batch:control', ['batchId', 'action']);
+    if (r.action !== 'pause' && r.action !== 'resume' && r.action !== 'cancel') fail('batch:control.action', 'must be "pause", "resume" or "cancel"');
+    return { batchId: string(r.batchId, 'batch:control.batchId', 64, ID), action: r.action };
+  },
+  'batch:retry': (request) => {
+    const r = record(request, 'batch:retry', ['batchId', 'indices']);
+    return { batchId: string(r.batchId, 'batch:retry.batchId', 64, ID), indices: optional(r.indices, (v) => indexList(v, 'batch:retry.indices')) };
+  },
+  'batch:open-folder': (request) => {
+    const r = record(request, 'batch:open-folder', ['batchId']);
+    return { batchId: string(r.batchId, 'batch:open-folder.batchId', 64, ID) };
+  },
+  'batch:current': none('batch:current'),
 };
 
 export function isChannel(value: unknown): value is Channel {

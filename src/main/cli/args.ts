@@ -25,6 +25,7 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `Usage: openscraper [options] <url|file|->...
+       openscraper batch <file|sitemap-url|-> -o <dir> [options]   (see openscraper batch --help)
 
 Turns web pages, HTML files and PDFs into clean Markdown. Loads each URL (http, https) or file
 (.html, .htm, .xhtml, .pdf; "-" or no input reads standard input) and writes Markdown to standard

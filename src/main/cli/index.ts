@@ -1,7 +1,16 @@
 // `openscraper` on the command line (package.json "bin"): plain Node, no Electron.
 import { runCli } from './run';
 
-runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
+// In a batch, the first Ctrl+C asks it to stop cleanly (manifest written, resumable); a second quits.
+const interrupt = new AbortController();
+if (process.argv[2] === 'batch') {
+  process.on('SIGINT', () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+  });
+}
+
+runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: interrupt.signal }).then(
   (code) => {
     process.exitCode = code;
   },

@@ -9,11 +9,14 @@ import { formatMs } from '../loaders/source';
 import { pageForError, SCRAPE_DEFAULTS, Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, USAGE, UsageError } from './args';
+import { runBatchCli } from './batch';
 
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>;
   stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  /** Aborted on Ctrl+C: a batch stops cleanly (its manifest written, resumable). */
+  signal?: AbortSignal;
 }
 
 /** Warnings worth a line on stderr: they tell the user what to do differently. */
@@ -80,6 +83,7 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'batch') return runBatchCli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv);

@@ -50,6 +50,22 @@ async function chooseSavePath(stem: string): Promise<string | undefined> {
   return result.canceled ? undefined : result.filePath;
 }
 
+async function chooseBatchFolder(): Promise<string | undefined> {
+  const options = {
+    title: 'Choose a folder for the batch',
+    buttonLabel: 'Use this folder',
+    defaultPath: app.getPath('documents'),
+    properties: ['openDirectory', 'createDirectory', 'promptToCreate'] as Array<'openDirectory' | 'createDirectory' | 'promptToCreate'>,
+  };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? undefined : result.filePaths[0];
+}
+
+/** shell.openPath answers an error message, or '' when the folder opened. */
+async function openFolder(path: string): Promise<boolean> {
+  return (await shell.openPath(path)) === '';
+}
+
 void app.whenReady().then(() => {
   guardAppSession(session.defaultSession, location);
   const renderer = new HiddenWindowRenderer();
@@ -59,6 +75,8 @@ void app.whenReady().then(() => {
     settings: new SettingsStore(join(app.getPath('userData'), 'settings.json')),
     worker: new WorkerHost({ entry: { file: join(here, 'conversion-worker.js'), typescript: false } }),
     render: renderer.render,
+    chooseFolder: chooseBatchFolder,
+    openFolder,
   });
   registerIpc(services.handlers, trustedSenderCheck(() => mainWindow?.webContents ?? null, location));
   mainWindow = createWindow();
@@ -71,6 +89,11 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => {
-  void services?.close();
+// A running batch writes its manifest before the app goes (it resumes from it next time).
+app.on('will-quit', (event) => {
+  const closing = services;
+  if (!closing) return;
+  services = null;
+  event.preventDefault();
+  void closing.close().finally(() => app.quit());
 });

@@ -4,11 +4,40 @@ import { access, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 
 const MAX_STEM = 100;
-/** Names Windows reserves whatever the extension. */
+/** Names Windows reserves whatever the extension ("CON", "nul.txt", "COM1.tar.gz"). */
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
-/** A file stem from a page title: printable, no path or shell-hostile characters, bounded. */
-export function sanitiseFileName(title: string | undefined, fallback = 'page'): string {
+export interface FileNameLimits {
+  /** At most this many characters (code points). */
+  maxChars?: number;
+  /** At most this many bytes in UTF-8 (file systems count bytes: 255 on most). */
+  maxBytes?: number;
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The longest prefix within the limits, cut between whole characters (grapheme clusters). */
+function truncate(text: string, limits: FileNameLimits): string {
+  let chars = 0;
+  let bytes = 0;
+  let end = 0;
+  for (const { segment } of segmenter.segment(text)) {
+    const segmentChars = Array.from(segment).length;
+    const segmentBytes = Buffer.byteLength(segment);
+    if (limits.maxChars !== undefined && chars + segmentChars > limits.maxChars) break;
+    if (limits.maxBytes !== undefined && bytes + segmentBytes > limits.maxBytes) break;
+    chars += segmentChars;
+    bytes += segmentBytes;
+    end += segment.length;
+  }
+  return text.slice(0, end);
+}
+
+/**
+ * A file stem from a page title: printable, no path or shell-hostile characters, bounded (100
+ * characters unless `limits` say otherwise), never a name Windows reserves, never "." or "..".
+ */
+export function sanitiseFileName(title: string | undefined, fallback = 'page', limits: FileNameLimits = { maxChars: MAX_STEM }): string {
   const cleaned = (title ?? '')
     .normalize('NFKC')
     // Controls, separators and the characters Windows forbids; also shell-hostile quotes.
@@ -19,8 +48,11 @@ export function sanitiseFileName(title: string | undefined, fallback = 'page'): 
     // No leading dots (hidden files, "..") and no trailing dots or spaces (Windows drops them).
     .replace(/^[.\s-]+/, '')
     .replace(/[.\s]+$/, '');
-  let stem = Array.from(cleaned).slice(0, MAX_STEM).join('').trim().replace(/[.\s]+$/, '');
-  if (RESERVED.test(stem)) stem = `${stem}-page`;
+  let stem = truncate(cleaned, limits).trim().replace(/[.\s]+$/, '');
+  // Windows reserves the name before the first dot: "CON.txt" is CON too.
+  const dot = stem.indexOf('.');
+  const head = dot === -1 ? stem : stem.slice(0, dot);
+  if (RESERVED.test(head.trim())) stem = `${head.trim()}-page${dot === -1 ? '' : stem.slice(dot)}`;
   return stem === '' ? fallback : stem;
 }
 

@@ -3,6 +3,8 @@
 // saved, whether a hidden window renders pages) comes in as dependencies.
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
 import { DEFAULT_RULES } from '../../shared/core';
+import { BatchService } from '../batch/service';
+import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
 import { suggestedStem, writeExport } from './export-writer';
 import { PageService, type RenderPage } from './page-service';
@@ -18,11 +20,17 @@ export interface HandlerDeps {
   settings?: SettingsStore;
   worker?: WorkerHost;
   render?: RenderPage;
+  /** Batch export: asks for a folder (undefined when the user cancels). */
+  chooseFolder?: (suggestedName?: string) => Promise<string | undefined>;
+  /** Batch export: shows a folder in the file manager; false when it cannot. */
+  openFolder?: (path: string) => Promise<boolean>;
+  /** Where batch runs go (a worker thread unless a test says otherwise). */
+  batchPlace?: SessionPlace;
 }
 
 export interface AppServices {
   handlers: Handlers;
-  /** Stops the conversion worker. */
+  /** Stops the conversion worker and any batch (its manifest written first). */
   close(): Promise<void>;
 }
 
@@ -30,6 +38,7 @@ export function createServices(deps: HandlerDeps): AppServices {
   const worker = deps.worker ?? new WorkerHost();
   const pages = new PageService({ worker, render: deps.render });
   const settings = deps.settings ?? new SettingsStore();
+  const batches = new BatchService({ chooseFolder: deps.chooseFolder, openFolder: deps.openFolder, render: deps.render, place: deps.batchPlace });
   const rules = DEFAULT_RULES.map((rule) => ({ id: rule.id, category: rule.category, action: rule.action ?? 'remove', describe: rule.describe }));
 
   async function save(request: SaveRequest): Promise<SaveResponse> {
@@ -52,6 +61,20 @@ export function createServices(deps: HandlerDeps): AppServices {
       await settings.set(key, value);
       return { ok: true };
     },
+    'batch:read-input': ({ source }) => batches.readInput(source),
+    'batch:choose-folder': ({ suggestedName }) => batches.chooseFolder(suggestedName),
+    'batch:start': (request) => batches.start(request),
+    'batch:poll': (request) => batches.poll(request),
+    'batch:control': ({ batchId, action }) => batches.control(batchId, action),
+    'batch:retry': ({ batchId, indices }) => batches.retry(batchId, indices),
+    'batch:open-folder': ({ batchId }) => batches.openFolder(batchId),
+    'batch:current': () => batches.current(),
   };
-  return { handlers, close: () => worker.close() };
+  return {
+    handlers,
+    close: async () => {
+      await batches.close();
+      await worker.close();
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { exportSubfolders } from '../batch/folders';
 import { uniqueMarkdownPath } from '../services/export-writer';
 import { createServices } from '../services/handlers';
 import { SettingsStore } from '../services/settings-store';
@@ -14,7 +15,7 @@ const USAGE = `Usage: npm run web -- [--port N] [--export-dir DIR] [--settings F
 
 Serves the OpenScraper UI on http://127.0.0.1 (loopback only, with a secret token in the URL).
   --port N          port to listen on (default: a free one)
-  --export-dir DIR  where "Save .md" writes (default: ~/Downloads/OpenScraper)
+  --export-dir DIR  where "Save .md" and batches write (default: ~/Downloads/OpenScraper)
   --settings FILE   where settings are kept (default: ~/.config/openscraper/web-settings.json)`;
 
 function configHome(): string {
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
       await mkdir(exportDir, { recursive: true });
       return uniqueMarkdownPath(exportDir, stem, withHtml);
     },
+    // No folder dialog in a browser: each batch gets a folder under the export folder.
+    chooseFolder: exportSubfolders(exportDir),
   });
   const server = await startWebServer({ handlers: services.handlers, rendererDir, port });
   process.stderr.write(`OpenScraper web UI (saves to ${exportDir}); Ctrl+C to stop. Open:\n`);

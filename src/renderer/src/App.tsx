@@ -1,5 +1,7 @@
-// The app's screen: toolbar and status, the three panes, the removal inspector, the export bar.
+// The app's screen: toolbar and status, the three panes, the removal inspector, the export bar —
+// or, below the toolbar, the Batch view.
 import { useEffect, useState } from 'react';
+import { BatchView } from './components/BatchView';
 import { DropZone } from './components/DropZone';
 import { ExportBar } from './components/ExportBar';
 import { PaneLayout } from './components/PaneLayout';
@@ -7,12 +9,18 @@ import { RemovalInspector } from './components/RemovalInspector';
 import { SettingsDialog } from './components/SettingsDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
-import { appStore } from './store/app-store';
+import { appStore, useApp } from './store/app-store';
 import { useApplyTheme } from './theme';
 
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const view = useApp((s) => s.view);
+  const loading = useApp((s) => s.status === 'loading');
   useApplyTheme();
+  // Loading a page from the toolbar shows it.
+  useEffect(() => {
+    if (loading) appStore.getState().setView('page');
+  }, [loading]);
   useEffect(() => {
     appStore
       .getState()
@@ -22,10 +30,16 @@ export function App() {
   return (
     <div className="app">
       <Toolbar onOpenSettings={() => setSettingsOpen(true)} />
-      <StatusBar />
-      <PaneLayout />
-      <RemovalInspector />
-      <ExportBar />
+      {view === 'batch' ? (
+        <BatchView />
+      ) : (
+        <>
+          <StatusBar />
+          <PaneLayout />
+          <RemovalInspector />
+          <ExportBar />
+        </>
+      )}
       <DropZone />
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
     </div>

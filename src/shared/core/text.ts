@@ -10,7 +10,7 @@ export function toWellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const NON_ASCII_RUN = /[\u0080-\uffff]+/g;
 
 /** Bytes the string takes as UTF-8, without allocating it. */
 export function utf8Length(text: string): number {

@@ -1,5 +1,5 @@
 // Export of the current page: copy the Markdown, save it as .md (optionally with YAML front
-// matter and the cleaned HTML beside it), and the recently loaded pages.
+// matter and the cleaned HTML beside it), the recently loaded pages, and the way to batch export.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { copyText, exportMarkdown } from '../lib/export';
@@ -44,6 +44,7 @@ export function ExportBar() {
   const frontMatter = useApp((s) => s.settings.frontMatter);
   const includeHtml = useApp((s) => s.settings.includeCleanedHtml);
   const updateSettings = useApp((s) => s.updateSettings);
+  const setView = useApp((s) => s.setView);
   const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
   const ready = page !== null && result !== null;
   // A message about the previous page would mislead.
@@ -97,6 +98,9 @@ export function ExportBar() {
       )}
       <span className="spacer" />
       <Recent />
+      <button type="button" className="button" onClick={() => setView('batch')} title="Many URLs or a sitemap to a folder of Markdown files" data-testid="open-batch">
+        Batch ▸
+      </button>
     </footer>
   );
 }

@@ -1,8 +1,9 @@
-// The app's store: page, removals and settings slices in one zustand store, the settings slice
+// The app's store: page, removals, settings and batch slices in one zustand store, the settings slice
 // persisted through the contract. Built by a factory so tests can give it any Api.
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import type { Api } from '../../../shared/contract';
+import { createBatchSlice } from './batch-slice';
 import { createPageSlice } from './page-slice';
 import { createRemovalsSlice } from './removals-slice';
 import { createSettingsSlice, mergeSettings } from './settings-slice';
@@ -17,6 +18,7 @@ export function createAppStore(api: Api, storage: StateStorage) {
         ...createPageSlice(api)(...a),
         ...createRemovalsSlice(...a),
         ...createSettingsSlice(...a),
+        ...createBatchSlice(api)(...a),
       }),
       {
         name: SETTINGS_KEY,

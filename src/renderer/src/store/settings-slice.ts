@@ -1,7 +1,9 @@
 // Settings the user expects to find again: loading defaults, rule categories, export options,
 // theme, preview permissions, the pane layout and recently loaded pages. Persisted (see index.ts).
 import type { StateCreator } from 'zustand';
+import { BATCH_DEFAULTS, type BatchSettings } from '../../../shared/batch';
 import type { RuleCategory } from '../../../shared/core/types';
+import { mergeBatchSettings } from '../lib/batch';
 import { allCategories, CATEGORIES } from '../lib/categories';
 import type { AppState } from './types';
 
@@ -38,6 +40,8 @@ export interface Settings {
   markdownView: PaneView;
   layout: Layout;
   recent: RecentPage[];
+  /** The Batch view's options, as last used. */
+  batch: BatchSettings;
 }
 
 export const MAX_RECENT = 12;
@@ -57,6 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
   markdownView: 'source',
   layout: { sizes: [0.36, 0.32, 0.32], collapsed: [false, false, false], inspectorHeight: 230, inspectorOpen: true },
   recent: [],
+  batch: BATCH_DEFAULTS,
 };
 
 export interface SettingsSlice {
@@ -123,5 +128,6 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
           .map((r) => ({ input: r.input, title: typeof r.title === 'string' ? r.title : undefined, at: r.at }))
           .slice(0, MAX_RECENT)
       : defaults.recent,
+    batch: mergeBatchSettings(s.batch, defaults.batch),
   };
 }

@@ -1,7 +1,7 @@
-// The whole store is the sum of its slices (zustand's slices pattern). A batch slice joins here
-// when the BatchRunner lands; nothing else needs to change for it.
+// The whole store is the sum of its slices (zustand's slices pattern).
+import type { BatchSlice } from './batch-slice';
 import type { PageSlice } from './page-slice';
 import type { RemovalsSlice } from './removals-slice';
 import type { SettingsSlice } from './settings-slice';
 
-export type AppState = PageSlice & RemovalsSlice & SettingsSlice;
+export type AppState = PageSlice & RemovalsSlice & SettingsSlice & BatchSlice;

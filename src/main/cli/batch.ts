@@ -1,0 +1,128 @@
+// `openscraper batch`: read the URLs (list, CSV, sitemap), run the batch into the folder with a
+// progress bar on stderr when it is a terminal, and end with a summary and the failures. Ctrl+C
+// (the `signal`) stops cleanly: the manifest is written and --resume continues later.
+import { resolve } from 'node:path';
+import type { BatchRow } from '../../shared/batch';
+import { type BatchInput, readBatchInput, sourceFromArgument } from '../batch/input';
+import { BatchError, BatchRunner } from '../batch/runner';
+import { SitemapError } from '../batch/sitemap';
+import { readStream } from '../loaders/files';
+import { formatMs } from '../loaders/source';
+import { UsageError } from './args';
+import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
+import { ProgressBar, formatDuration } from './progress-bar';
+import type { CliIo } from './run';
+
+const MAX_LISTED_FAILURES = 10;
+const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInput> {
+  if (options.input === undefined) return { urls: [], rejected: [], duplicates: 0, sitemaps: [], errors: [] };
+  if (options.input === '-') {
+    const bytes = await readStream(io.stdin, MAX_INPUT_BYTES);
+    return readBatchInput({ kind: 'bytes', bytes, name: 'stdin' }, { userAgent: options.userAgent });
+  }
+  return readBatchInput(sourceFromArgument(options.input), { userAgent: options.userAgent, timeoutMs: options.settings.timeoutMs });
+}
+
+function describeInput(input: BatchInput, options: BatchCliOptions): string {
+  const parts = [`${plural(input.urls.length, 'URL')} from ${options.input === '-' ? 'standard input' : options.input}`];
+  if (input.sitemaps.length > 1) parts.push(`${input.sitemaps.length} sitemaps`);
+  if (input.duplicates > 0) parts.push(`${plural(input.duplicates, 'duplicate')} left out`);
+  if (input.rejected.length > 0) parts.push(`${plural(input.rejected.length, 'line')} not URLs`);
+  return parts.join(', ');
+}
+
+function failureLine(row: BatchRow): string {
+  return `  ${row.url}: ${row.error?.message ?? 'failed'}`;
+}
+
+export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
+  let options: BatchCliOptions;
+  try {
+    options = parseBatchCli(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`openscraper batch: ${error.message}\n${BATCH_USAGE}\n`);
+    return 2;
+  }
+  if (options.help) {
+    io.stdout.write(`${BATCH_USAGE}\n`);
+    return 0;
+  }
+  const say = (text: string) => io.stderr.write(`openscraper batch: ${text}\n`);
+
+  let input: BatchInput;
+  try {
+    input = await readInput(options, io);
+  } catch (error) {
+    const reason = error instanceof SitemapError ? `the sitemap: ${error.message}` : (error as Error).message;
+    say(`cannot read ${options.input}: ${reason}`);
+    return 1;
+  }
+  if (options.input !== undefined) say(describeInput(input, options));
+  for (const line of input.rejected.slice(0, 5)) say(`  line ${line.line}: ${line.reason}: ${line.text}`);
+  for (const failure of input.errors.slice(0, 5)) say(`  sitemap ${failure.url}: ${failure.message}`);
+  if (input.urls.length === 0 && !options.resume) {
+    say('nothing to do: no URLs');
+    return 1;
+  }
+
+  const outDir = resolve(options.output);
+  const tty = io.stderr.isTTY === true;
+  let bar: ProgressBar | undefined;
+  let runner: BatchRunner;
+  try {
+    runner = await BatchRunner.open(input.urls, {
+      ...options.settings,
+      outDir,
+      resume: options.resume,
+      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { rules: options.rules } },
+      onRow: (row) => {
+        if (row.status === 'failed' && bar) bar.note(`failed: ${row.url}: ${row.error?.message ?? ''}`);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof BatchError)) throw error;
+    say(`${error.message}${options.resume ? '' : ' (--resume)'}`);
+    return 2;
+  }
+  const counts = runner.counts();
+  if (options.resume && counts.done + counts.failed > 0) say(`resuming: ${counts.done} written, ${counts.failed} to try again, ${counts.pending} to go`);
+
+  const stop = () => runner.cancel();
+  io.signal?.addEventListener('abort', stop, { once: true });
+  if (tty) {
+    bar = new ProgressBar(io.stderr, () => ({ counts: runner.counts(), pagesPerSecond: runner.pagesPerSecond(), etaMs: runner.etaMs(), paused: runner.state === 'paused' }));
+    bar.start();
+  }
+  let failure: Error | undefined;
+  try {
+    await runner.run();
+  } catch (error) {
+    failure = error as Error;
+  } finally {
+    bar?.stop();
+    io.signal?.removeEventListener('abort', stop);
+    await runner.close();
+  }
+
+  const summary = runner.summary();
+  const { done, failed, pending, total } = summary.counts;
+  const rate = summary.elapsedMs > 0 ? ((done + failed - counts.done) / summary.elapsedMs) * 1000 : 0;
+  const failedRows = runner.rows.filter((row) => row.status === 'failed');
+  if (failedRows.length > 0) {
+    say(`${plural(failedRows.length, 'URL')} failed:`);
+    for (const row of failedRows.slice(0, MAX_LISTED_FAILURES)) io.stderr.write(`${failureLine(row)}\n`);
+    if (failedRows.length > MAX_LISTED_FAILURES) io.stderr.write(`  … and ${failedRows.length - MAX_LISTED_FAILURES} more (see the manifest)\n`);
+  }
+  if (failure) say(failure.message);
+  const stopped = summary.state === 'cancelled' ? `, stopped with ${pending} to go (continue with --resume)` : '';
+  say(`${done} of ${total} written, ${failed} failed${stopped} in ${summary.elapsedMs >= 60_000 ? formatDuration(summary.elapsedMs) : formatMs(summary.elapsedMs)} (${rate.toFixed(1)} pages/s) → ${outDir}`);
+  say(`manifest: ${runner.manifestPath}`);
+  return failed > 0 || pending > 0 || failure ? 1 : 0;
+}

@@ -1,0 +1,239 @@
+// The Batch view's state: the URLs (pasted, imported, or from a sitemap), the folder, and the run.
+// Progress comes by long poll through the contract; each answer carries only the rows that changed,
+// applied in one store update, and polls are at least POLL_GAP_MS apart — so a 10,000-URL run
+// updates the screen a few times a second, never per page.
+import type { StateCreator } from 'zustand';
+import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../../shared/batch';
+import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
+import type { RowFilter } from '../lib/batch';
+import type { AppState } from './types';
+
+export const POLL_GAP_MS = 250;
+const POLL_WAIT_MS = 10_000;
+const ACTIVE: ReadonlySet<BatchState> = new Set(['running', 'paused', 'cancelling']);
+
+export interface BatchInputState {
+  text: string;
+  /** The URLs last read from the text, a file or a sitemap; null when the text changed since. */
+  urls: string[] | null;
+  /** What was read, for the line under the box. */
+  summary: string | null;
+  reading: boolean;
+  error: string | null;
+}
+
+export interface BatchRun {
+  batchId: string;
+  state: BatchState;
+  counts: BatchCounts;
+  pagesPerSecond: number;
+  etaMs?: number;
+  folder: string;
+  manifest?: string;
+  error?: string;
+  rows: BatchRow[];
+}
+
+export interface BatchSlice {
+  view: 'page' | 'batch';
+  batchInput: BatchInputState;
+  batchFolder: BatchFolder | null;
+  /** Continue the batch already in the chosen folder. */
+  batchResume: boolean;
+  batchRun: BatchRun | null;
+  batchFilter: RowFilter;
+  batchNotice: string | null;
+  setView(view: 'page' | 'batch'): void;
+  setBatchText(text: string): void;
+  readBatchInput(source?: { kind: 'file'; name: string; base64: string } | { kind: 'sitemap'; url: string }): Promise<string[] | null>;
+  chooseBatchFolder(): Promise<void>;
+  setBatchResume(resume: boolean): void;
+  updateBatchSettings(patch: Partial<BatchSettings>): void;
+  startBatch(): Promise<void>;
+  controlBatch(action: BatchAction): Promise<void>;
+  retryBatch(indices?: number[]): Promise<void>;
+  openBatchFolder(): Promise<void>;
+  setBatchFilter(filter: RowFilter): void;
+  /** Shows the app's current batch again (after a reload) and follows it. */
+  attachBatch(): Promise<void>;
+}
+
+function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createBatchSlice(api: Api): StateCreator<AppState, [], [], BatchSlice> {
+  /** The batch being followed; a newer one ends the older loop. */
+  let following: string | null = null;
+
+  return (set, get) => {
+    const apply = (snapshot: BatchSnapshot) => {
+      const current = get().batchRun;
+      const rows = current && current.batchId === snapshot.batchId ? current.rows.slice() : [];
+      for (const row of snapshot.rows) rows[row.index] = row;
+      set({
+        batchRun: {
+          batchId: snapshot.batchId,
+          state: snapshot.state,
+          counts: snapshot.counts,
+          pagesPerSecond: snapshot.pagesPerSecond,
+          etaMs: snapshot.etaMs,
+          folder: snapshot.folder,
+          manifest: snapshot.manifest,
+          error: snapshot.error,
+          rows,
+        },
+      });
+    };
+
+    /** Polls until the batch is over (or another one is followed). */
+    const follow = async (batchId: string) => {
+      if (following === batchId) return;
+      following = batchId;
+      let cursor = 0;
+      for (;;) {
+        const asked = Date.now();
+        let snapshot: BatchSnapshot;
+        try {
+          snapshot = await api['batch:poll']({ batchId, cursor, waitMs: POLL_WAIT_MS });
+        } catch (error) {
+          if (following !== batchId) return;
+          set({ batchNotice: `Lost touch with the batch: ${message(error)}` });
+          following = null;
+          return;
+        }
+        if (following !== batchId) return;
+        apply(snapshot);
+        cursor = snapshot.cursor;
+        if (!snapshot.more && !ACTIVE.has(snapshot.state)) {
+          following = null;
+          // The folder now holds this batch: Start continues it (what is left, failures, new URLs).
+          const folder = get().batchFolder;
+          if (folder?.path === snapshot.folder) {
+            set({ batchFolder: { ...folder, existing: { total: snapshot.counts.total, done: snapshot.counts.done, failed: snapshot.counts.failed } }, batchResume: true });
+          }
+          return;
+        }
+        if (!snapshot.more) await new Promise((resolve) => setTimeout(resolve, Math.max(0, POLL_GAP_MS - (Date.now() - asked))));
+      }
+    };
+
+    return {
+      view: 'page',
+      batchInput: { text: '', urls: null, summary: null, reading: false, error: null },
+      batchFolder: null,
+      batchResume: false,
+      batchRun: null,
+      batchFilter: 'all',
+      batchNotice: null,
+
+      setView: (view) => set({ view }),
+
+      setBatchText: (text) => set({ batchInput: { text, urls: null, summary: null, reading: false, error: null } }),
+
+      async readBatchInput(source) {
+        const text = get().batchInput.text;
+        set({ batchInput: { ...get().batchInput, reading: true, error: null } });
+        const result = await api['batch:read-input']({ source: source ?? { kind: 'text', text } }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
+        if (!result.ok) {
+          set({ batchInput: { ...get().batchInput, urls: null, summary: null, reading: false, error: result.error } });
+          return null;
+        }
+        const parts = [`${plural(result.urls.length, 'URL')} ready`];
+        if (source?.kind === 'file') parts[0] += ` from ${source.name}`;
+        if (result.sitemaps.length > 0) parts.push(`from ${plural(result.sitemaps.length, 'sitemap')}`);
+        if (result.duplicates > 0) parts.push(`${plural(result.duplicates, 'duplicate')} left out`);
+        if (result.rejected.length > 0) parts.push(`${plural(result.rejected.length, 'line')} not URLs (line ${result.rejected[0].line}: ${result.rejected[0].reason})`);
+        if (result.errors.length > 0) parts.push(`${plural(result.errors.length, 'sitemap')} unreadable`);
+        // An imported file's URLs replace the text; the box shows what will be loaded.
+        const shown = source?.kind === 'file' || source?.kind === 'sitemap' ? result.urls.slice(0, 2000).join('\n') + (result.urls.length > 2000 ? `\n# … and ${plural(result.urls.length - 2000, 'more URL')}` : '') : text;
+        set({ batchInput: { text: shown, urls: result.urls, summary: parts.join(' · '), reading: false, error: result.urls.length === 0 ? 'No URLs in that.' : null } });
+        return result.urls;
+      },
+
+      async chooseBatchFolder() {
+        try {
+          const folder = await api['batch:choose-folder']({});
+          if ('cancelled' in folder) return;
+          set({ batchFolder: folder, batchResume: folder.existing !== undefined, batchNotice: null });
+        } catch (error) {
+          set({ batchNotice: `Could not choose a folder: ${message(error)}` });
+        }
+      },
+
+      setBatchResume: (batchResume) => set({ batchResume }),
+
+      updateBatchSettings: (patch) => get().updateSettings({ batch: { ...get().settings.batch, ...patch } }),
+
+      async startBatch() {
+        const { batchFolder, batchResume, settings } = get();
+        if (!batchFolder) {
+          set({ batchNotice: 'Choose a folder first.' });
+          return;
+        }
+        let urls = get().batchInput.urls;
+        if (urls === null && get().batchInput.text.trim() !== '') urls = await get().readBatchInput();
+        if ((urls === null || urls.length === 0) && !batchResume) {
+          set({ batchNotice: 'Paste or import some URLs first.' });
+          return;
+        }
+        set({ batchNotice: null });
+        const response = await api['batch:start']({
+          folderId: batchFolder.folderId,
+          urls: urls ?? [],
+          resume: batchResume,
+          settings: settings.batch,
+          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { rules: { ...settings.categories } } },
+        }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
+        if (!response.ok) {
+          set({ batchNotice: response.error });
+          return;
+        }
+        set({ batchRun: null, batchFilter: 'all' });
+        void follow(response.batchId);
+      },
+
+      async controlBatch(action) {
+        const run = get().batchRun;
+        if (!run) return;
+        await api['batch:control']({ batchId: run.batchId, action }).catch((error: unknown) => set({ batchNotice: message(error) }));
+      },
+
+      async retryBatch(indices) {
+        const run = get().batchRun;
+        if (!run) return;
+        try {
+          const { queued } = await api['batch:retry']({ batchId: run.batchId, indices });
+          if (queued > 0) {
+            following = null; // the loop ended with the batch: start it again
+            void follow(run.batchId);
+          }
+        } catch (error) {
+          set({ batchNotice: message(error) });
+        }
+      },
+
+      async openBatchFolder() {
+        const run = get().batchRun;
+        if (!run) return;
+        try {
+          const { opened, path } = await api['batch:open-folder']({ batchId: run.batchId });
+          set({ batchNotice: opened ? null : `The files are in ${path}` });
+        } catch (error) {
+          set({ batchNotice: message(error) });
+        }
+      },
+
+      setBatchFilter: (batchFilter) => set({ batchFilter }),
+
+      async attachBatch() {
+        const { batchId } = await api['batch:current']().catch(() => ({ batchId: null }));
+        if (batchId && get().batchRun?.batchId !== batchId) void follow(batchId);
+      },
+    };
+  };
+}
