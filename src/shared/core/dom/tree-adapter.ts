@@ -37,6 +37,22 @@ type DocumentMode = DefaultTreeAdapterMap['document']['mode'];
 export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeMap> {
   const count = budget === null ? () => {} : () => budget.countNode();
   const tick = budget === null ? () => {} : () => budget.tick();
+  // parse5 hands text over in runs (words and the spaces between them), and appending them builds a
+  // chain of string pieces. Flattening a text node once the parser has moved on frees the pieces
+  // while they are young, instead of carrying them (and promoting them) for the whole conversion.
+  let growing: Text | null = null;
+  const appendText = (node: Text, text: string) => {
+    if (growing !== node) {
+      if (growing !== null) flatten(growing.data);
+      growing = node;
+    }
+    node.appendWhileParsing(text);
+  };
+  const newText = (text: string) => {
+    if (growing !== null) flatten(growing.data);
+    growing = null;
+    return new Text(text);
+  };
   return {
     createDocument: () => new Document(),
     createDocumentFragment: () => new DocumentFragment(),
@@ -50,7 +66,7 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
     },
     createTextNode(value) {
       count();
-      return new Text(value);
+      return newText(value);
     },
     appendChild(parent, child) {
       tick();
@@ -85,20 +101,20 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
     insertText(parent, text) {
       const last = parent.lastChild;
       if (isText(last)) {
-        last.appendWhileParsing(text);
+        appendText(last, text);
         return;
       }
       count();
-      parent.appendChild(new Text(text));
+      parent.appendChild(newText(text));
     },
     insertTextBefore(parent, text, reference) {
       const previous = reference.previousSibling;
       if (isText(previous)) {
-        previous.appendWhileParsing(text);
+        appendText(previous, text);
         return;
       }
       count();
-      parent.insertBefore(new Text(text), reference);
+      parent.insertBefore(newText(text), reference);
     },
     adoptAttributes(recipient, attrs) {
       const names = new Set(recipient.attrs.map((attr) => attr.name));
@@ -131,3 +147,19 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
   };
 }
 
+
+let sink = 0;
+/** Reading a character makes V8 flatten a string built by concatenation (the sum keeps the read). */
+function flatten(text: string): void {
+  sink = (sink + text.charCodeAt(0)) | 0;
+}
+
+// The tokenizer spells out every tag and attribute name afresh; one shared copy of each name keeps
+// the tree small (every page repeats a few dozen names thousands of times).
+const names = new Map<string, string>();
+function interned(name: string): string {
+  const known = names.get(name);
+  if (known !== undefined) return known;
+  if (names.size < 10_000) names.set(name, name);
+  return name;
+}
