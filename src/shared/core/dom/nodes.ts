@@ -38,9 +38,11 @@ export type ParentNode = Element | Document | DocumentFragment;
 export abstract class Node {
   declare readonly nodeType: number;
   declare readonly nodeName: string;
-  parentNode: ParentNode | null = null;
-  previousSibling: ChildNode | null = null;
-  nextSibling: ChildNode | null = null;
+  // Each concrete class defines these fields itself: an initializer shared by all node classes
+  // sees many shapes and makes building the tree several times slower.
+  declare parentNode: ParentNode | null;
+  declare previousSibling: ChildNode | null;
+  declare nextSibling: ChildNode | null;
   /** Set only when the parse asked for source locations. */
   declare sourceCodeLocation?: ElementLocation | null;
   // Turndown writes these on the nodes it converts.
@@ -72,10 +74,10 @@ interface TextIndex {
 }
 
 export abstract class ParentNodeBase extends Node {
-  childNodes: ChildNode[] = [];
-  textIndex: TextIndex | null = null;
-  textStart = 0;
-  textEnd = 0;
+  declare childNodes: ChildNode[];
+  declare textIndex: TextIndex | null;
+  declare textStart: number;
+  declare textEnd: number;
 
   // Explicit constructors throughout: an implicit one compiles to `super(...arguments)`, which is
   // slow enough to halve parsing speed.
@@ -214,6 +216,13 @@ function upperName(name: string): string {
 
 export class Element extends ParentNodeBase {
   declare readonly nodeType: typeof ELEMENT_NODE;
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
+  override childNodes: ChildNode[] = [];
+  override textIndex: TextIndex | null = null;
+  override textStart = 0;
+  override textEnd = 0;
   override readonly nodeName: string;
   /** Lower-case tag name, as parse5 gives it. */
   readonly localName: string;
@@ -279,6 +288,9 @@ export class Element extends ParentNodeBase {
 export class Text extends Node {
   declare readonly nodeType: typeof TEXT_NODE;
   declare readonly nodeName: '#text';
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
   private value: string;
 
   constructor(data: string) {
@@ -312,6 +324,9 @@ export class Text extends Node {
 export class Comment extends Node {
   declare readonly nodeType: typeof COMMENT_NODE;
   declare readonly nodeName: '#comment';
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
   data: string;
 
   constructor(data: string) {
@@ -331,6 +346,9 @@ export class Comment extends Node {
 export class DocumentType extends Node {
   declare readonly nodeType: typeof DOCUMENT_TYPE_NODE;
   declare readonly nodeName: '#documentType';
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
   constructor(
     public name: string,
     public publicId: string,
@@ -347,6 +365,13 @@ export class DocumentType extends Node {
 export class Document extends ParentNodeBase {
   declare readonly nodeType: typeof DOCUMENT_NODE;
   declare readonly nodeName: '#document';
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
+  override childNodes: ChildNode[] = [];
+  override textIndex: TextIndex | null = null;
+  override textStart = 0;
+  override textEnd = 0;
   mode: 'no-quirks' | 'quirks' | 'limited-quirks' = 'no-quirks';
 
   constructor() {
@@ -375,6 +400,13 @@ export class Document extends ParentNodeBase {
 export class DocumentFragment extends ParentNodeBase {
   declare readonly nodeType: typeof DOCUMENT_FRAGMENT_NODE;
   declare readonly nodeName: '#document-fragment';
+  override parentNode: ParentNode | null = null;
+  override previousSibling: ChildNode | null = null;
+  override nextSibling: ChildNode | null = null;
+  override childNodes: ChildNode[] = [];
+  override textIndex: TextIndex | null = null;
+  override textStart = 0;
+  override textEnd = 0;
 
   constructor() {
     super();
