@@ -58,7 +58,9 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
       budget?.tick();
       const el = elements[i];
       if (verdicts.has(el) || removedBefore.has(el)) continue;
-      for (const rule of rulesFor(el.localName)) {
+      const candidates = rulesFor(el.localName);
+      for (let r = 0; r < candidates.length; r++) {
+        const rule = candidates[r];
         const reason = rule.matches(el, context);
         if (reason === null) continue;
         const path = elementPath(el);

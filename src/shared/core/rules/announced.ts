@@ -9,7 +9,7 @@ import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom
 import { findDescendant, hasToken, tokenIn, vocabulary } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
 import { belongsToArticle } from './boilerplate';
-import { holdsDataTable } from './page-facts';
+import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
 type Kind = 'comments' | 'related' | 'newsletter';
@@ -94,8 +94,9 @@ function mayRemove(el: Element, context: RuleContext): boolean {
   if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main')) return false;
   const { facts } = context;
   if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return false;
-  if (holdsDataTable(el, context.skip)) return false;
-  return findDescendant(el, (d) => d.localName === 'main', context.skip) === null;
+  // One walk for both: a <main>, or a data table (see markdown/tables.ts), inside.
+  if (el.localName === 'table' && isDataTable(el)) return false;
+  return findDescendant(el, (d) => d.localName === 'main' || (d.localName === 'table' && isDataTable(d)), context.skip) === null;
 }
 
 export const announcedBlock: CleaningRule = {

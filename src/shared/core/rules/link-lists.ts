@@ -40,6 +40,17 @@ export function isOnlyLinks(el: Element, skip: Skip): boolean {
   return links > 0;
 }
 
+/** Whether `el` has at least `n` element children outside skipped subtrees (counted, not collected). */
+function hasChildren(el: Element, skip: Skip, n: number): boolean {
+  let found = 0;
+  const kids = el.childNodes;
+  for (let i = 0; i < kids.length && found < n; i++) {
+    const kid = kids[i];
+    if (kid.nodeType === ELEMENT_NODE && (skip === null || !skip(kid as Element))) found++;
+  }
+  return found >= n;
+}
+
 function children(el: Element, skip: Skip): Element[] {
   return el.childNodes.filter((n): n is Element => n.nodeType === ELEMENT_NODE && (skip === null || !skip(n as Element)));
 }
@@ -138,7 +149,7 @@ export const linkList: CleaningRule = {
   describe: 'lists and blocks of nothing but links (menus, related links, tag clouds) before or after the running text',
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
-    if (children(el, context.skip).length < 2 || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
+    if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
     return 'a list of links, outside the running text';
   },
 };

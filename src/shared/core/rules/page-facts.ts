@@ -84,8 +84,12 @@ function findMainRegion(elements: readonly Element[], body: Element | null, skip
  * one: on data-rich pages (dashboards, financial tables, databases) tables sit in any container.
  */
 export function holdsDataTable(el: Element, skip: Skip): boolean {
-  const isDataTable = (d: Element) => d.localName === 'table' && classifyTable(d) === 'data';
-  return isDataTable(el) || findDescendant(el, isDataTable, skip) !== null;
+  const isData = (d: Element) => d.localName === 'table' && isDataTable(d);
+  return isData(el) || findDescendant(el, isData, skip) !== null;
+}
+
+export function isDataTable(table: Element): boolean {
+  return classifyTable(table) === 'data';
 }
 
 function hasTitle(el: Element): boolean {
@@ -173,7 +177,8 @@ export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, e
   let main: Element | null | undefined = settled?.mainRegion;
   let span: { first: Element; last: Element } | null | undefined;
   let title: Element | null | undefined = settled?.title;
-  const ancestry = new Map<Landmark, Set<Element>>();
+  // The landmark and its ancestors, per landmark, built when first asked.
+  const ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, title: null, firstText: null, lastText: null };
   let regionEnd: number | undefined;
   const landmark = (name: Landmark): Element | null =>
     name === 'mainRegion' ? facts.mainRegion
@@ -200,11 +205,11 @@ export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, e
     },
     isRunningText: (el) => isRunningText(el, skip),
     holds(el, name) {
-      let set = ancestry.get(name);
-      if (set === undefined) {
+      let set = ancestry[name];
+      if (set === null) {
         set = new Set();
         for (let node = landmark(name); node !== null; node = node.parentElement) set.add(node);
-        ancestry.set(name, set);
+        ancestry[name] = set;
       }
       return set.has(el);
     },
