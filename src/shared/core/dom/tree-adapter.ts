@@ -153,13 +153,3 @@ let sink = 0;
 function flatten(text: string): void {
   sink = (sink + text.charCodeAt(0)) | 0;
 }
-
-// The tokenizer spells out every tag and attribute name afresh; one shared copy of each name keeps
-// the tree small (every page repeats a few dozen names thousands of times).
-const names = new Map<string, string>();
-function interned(name: string): string {
-  const known = names.get(name);
-  if (known !== undefined) return known;
-  if (names.size < 10_000) names.set(name, name);
-  return name;
-}
