@@ -66,28 +66,31 @@ function size(bytes: number): string {
 
 export function scalingTable(rows: readonly ScalingRow[]): string {
   return formatTable(
-    ['page size', 'wall ms (median)', 'CPU ms (best)', 'CPU ms per MB', 'parse5 CPU ms', 'peak RSS MB', 'RSS growth MB', 'time exp.', 'mem exp.', ''],
+    ['page size', 'wall ms (median)', 'CPU ms (best)', 'CPU ms per MB', 'parse5 CPU ms', '× parse5', 'peak RSS MB', 'RSS growth MB', 'time exp.', 'parse5 exp.', 'mem exp.', ''],
     rows.map((row) => [
       size(row.bytes),
       ms(row.oursMs),
       ms(row.oursCpuMs),
       row.cpuMsPerMb.toFixed(0),
       ms(row.parse5CpuMs),
+      (row.oursCpuMs / row.parse5CpuMs).toFixed(1),
       row.peakRssMb.toFixed(0),
       row.rssGrowthMb.toFixed(0),
       row.timeExponent !== undefined ? row.timeExponent.toFixed(2) : '',
+      row.parse5Exponent !== undefined ? row.parse5Exponent.toFixed(2) : '',
       row.memoryExponent !== undefined ? row.memoryExponent.toFixed(2) : '',
-      row.error ? `error: ${row.error}` : row.superLinear ? `SUPER-LINEAR (> ${SUPER_LINEAR_EXPONENT})` : '',
+      row.error ? `error: ${row.error}` : row.superLinear ? `SUPER-LINEAR (> ${SUPER_LINEAR_EXPONENT}, beyond parse5's)` : '',
     ]),
-    { align: [...Array<'right'>(9).fill('right'), 'left'] },
+    { align: [...Array<'right'>(11).fill('right'), 'left'] },
   );
 }
 
-/** Growth exponent of (best CPU) time over the whole measured range above fixed-cost sizes. */
-export function overallExponent(rows: readonly ScalingRow[], minBytes: number): number {
+/** Growth exponent of (best CPU) time over the whole measured range above fixed-cost sizes: ours, or parse5's. */
+export function overallExponent(rows: readonly ScalingRow[], minBytes: number, of: 'ours' | 'parse5' = 'ours'): number {
   const large = rows.filter((row) => row.bytes >= minBytes);
   if (large.length < 2) return Number.NaN;
   const first = large[0];
   const last = large[large.length - 1];
-  return growthExponent(first.bytes, first.oursCpuMs, last.bytes, last.oursCpuMs);
+  const time = (row: ScalingRow) => (of === 'ours' ? row.oursCpuMs : row.parse5CpuMs);
+  return growthExponent(first.bytes, time(first), last.bytes, time(last));
 }

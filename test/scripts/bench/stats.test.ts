@@ -24,12 +24,12 @@ describe('order statistics', () => {
 });
 
 describe('scalingRows', () => {
-  const outcome = (bytes: number, ms: number, rss: number): ScalingOutcome => ({
+  const outcome = (bytes: number, ms: number, rss: number, parse5Ms?: number): ScalingOutcome => ({
     kind: 'scaling',
     bytes,
     oursMs: [ms * 2, ms * 3],
     oursCpuMs: [ms * 1.1, ms, ms * 1.3],
-    parse5CpuMs: [ms / 3],
+    parse5CpuMs: [parse5Ms ?? bytes / 1e5],
     baseRssMb: 100,
     peakRssMb: 100 + rss,
   });
@@ -40,6 +40,17 @@ describe('scalingRows', () => {
     expect(rows[1].timeExponent).toBeCloseTo(1);
     expect(rows[2].timeExponent).toBeCloseTo(2);
     expect(rows[2].memoryExponent).toBeCloseTo(1);
+  });
+
+  it("does not blame the pipeline for growth the parser alone shows too", () => {
+    // Both grow with an exponent of 1.4 from 100 KB to 1 MB (the collector's step), then linearly.
+    const rows = scalingRows([outcome(1e5, 10, 1, 2), outcome(1e6, 251, 10, 50), outcome(1e7, 2510, 100, 500)]);
+    expect(rows[1].timeExponent).toBeCloseTo(1.4, 1);
+    expect(rows[1].parse5Exponent).toBeCloseTo(1.4, 1);
+    expect(rows.map((row) => row.superLinear)).toEqual([false, false, false]);
+    // Growth beyond the parser's is still ours.
+    const worse = scalingRows([outcome(1e5, 10, 1, 2), outcome(1e6, 400, 10, 20)]);
+    expect(worse[1].superLinear).toBe(true);
   });
 
   it('compares each size with the one ten times smaller, never with sizes dominated by fixed costs', () => {
