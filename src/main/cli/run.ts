@@ -79,7 +79,9 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
   } catch (error) {
     return pageForError('-', error);
   }
-  return scraper.scrapeBytes(bytes);
+  // Whatever is piped in is meant as HTML (a fragment such as "<nav>…</nav><h1>…" included),
+  // unless it is a PDF: its signature still wins over the declared type.
+  return scraper.scrapeBytes(bytes, { contentType: 'text/html' });
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -97,6 +97,23 @@ describe('openscraper on URLs', () => {
     expect(kept.stdout).toContain('Copyright footer text');
   });
 
+  it('converts an HTML fragment from standard input: heading, table with the pipe escaped, no navigation', async () => {
+    const ran = await cli([], { stdin: '<nav>x</nav><h1>T</h1><table><tr><td>a</td><td>b|c</td></tr></table>' });
+    expect(ran.code).toBe(0);
+    // A table without a header row gets an empty one (GFM requires it); the pipe in a cell is escaped.
+    expect(ran.stdout).toBe('# T\n\n|  |  |\n| --- | --- |\n| a | b\\|c |\n');
+  });
+
+  it('reads a PDF from standard input as a PDF', async () => {
+    const { buildPdf } = await import('../../fixtures/pdf');
+    const body = buildPdf({ pages: [[{ text: 'Piped in as a PDF', size: 12, x: 72, y: 700 }]] });
+    let stdout = '';
+    const code = await runCli(['-'], { stdin: Readable.from([body]), stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true } });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Piped in as a PDF');
+    expect(stdout).not.toContain('%PDF');
+  });
+
   it('reads HTML in a legacy encoding from standard input', async () => {
     const { charsetPage } = await import('../../fixtures/server');
     const { body } = charsetPage('windows-1251', 'meta');
