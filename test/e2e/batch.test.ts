@@ -154,6 +154,8 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
     const paused = await page.getByTestId('batch-counts').innerText();
     await page.waitForTimeout(700);
     expect(await page.getByTestId('batch-counts').innerText()).toBe(paused);
+    // A stale rate or time left would mislead while nothing moves.
+    expect(await page.getByTestId('batch-rate').count()).toBe(0);
     await shot(page, 'paused-light');
     await page.getByTestId('batch-resume-run').click();
     await expect.poll(() => state(page)).toBe('running');

@@ -29,9 +29,10 @@ function BatchProgress() {
           <span className={counts.failed > 0 ? 'error' : ''}>{formatInteger(counts.failed)} failed</span>
           {counts.pending + counts.running > 0 && <> · {formatInteger(counts.pending + counts.running)} to go</>}
         </span>
-        {active && (
+        {/* While paused nothing moves: a rate or a time left would be stale, so none is shown. */}
+        {active && state !== 'paused' && (
           <span className="muted" data-testid="batch-rate">
-            {formatRate(run.pagesPerSecond)} · ETA {state === 'paused' ? '—' : formatEta(run.etaMs)}
+            {formatRate(run.pagesPerSecond)} · ETA {formatEta(run.etaMs)}
           </span>
         )}
         <span className="batch-controls">
