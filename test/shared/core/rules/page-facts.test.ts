@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { collectElements } from '../../../../src/shared/core/dom/nodes';
+import { parseHtml } from '../../../../src/shared/core/parse';
+import { pageFacts } from '../../../../src/shared/core/rules/page-facts';
+
+// 84 characters: one is too short to be running text (120), two are enough.
+const sentence = 'The council voted on the bridge after a long debate about its cost and its route. ';
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`../../../fixtures/golden/${name}.html`, import.meta.url), 'utf8');
+}
+
+/** The span as the per-element test sees it: every element asked one by one. */
+function spanOneByOne(html: string): [string, string] | null {
+  const document = parseHtml(html);
+  const facts = pageFacts(document, null);
+  const region = facts.mainRegion ?? document.body!;
+  const inRegion = (el: ReturnType<typeof collectElements>[number]) => {
+    for (let node: typeof el | null = el; node !== null; node = node.parentElement) if (node === region) return true;
+    return false;
+  };
+  const paragraphs = collectElements(document).filter((el) => facts.isRunningText(el) && inRegion(el));
+  return paragraphs.length === 0 ? null : [paragraphs[0].textContent.slice(0, 40), paragraphs[paragraphs.length - 1].textContent.slice(0, 40)];
+}
+
+function span(html: string): [string, string] | null {
+  const found = pageFacts(parseHtml(html), null).textSpan;
+  return found === null ? null : [found.first.textContent.slice(0, 40), found.last.textContent.slice(0, 40)];
+}
+
+describe('page facts: where the running text lies', () => {
+  it('counts a block’s own text, inline elements included and nested blocks and scripts left out', () => {
+    const own = `<div><p>Short.</p><span>${sentence}</span><b>${sentence}</b></div>`;
+    const nested = `<div><p>${sentence}</p><p>Last: ${sentence.repeat(2)}</p></div>`;
+    const html = `<body><section>${own}</section><article>${nested}<script>${sentence.repeat(3)}</script></article></body>`;
+    const found = span(html);
+    expect(found?.[0]).toBe('Short.The council voted on the bridge af');
+    expect(found?.[1]).toBe(`Last: ${sentence}`.slice(0, 40));
+  });
+
+  it('finds the same first and last paragraph in one pass as element by element', () => {
+    for (const name of ['news-article', 'docs-page', 'data-table']) {
+      const html = fixture(name);
+      expect(span(html), name).toEqual(spanOneByOne(html));
+    }
+  });
+
+  it('finds none on a page of short labels', () => {
+    expect(span('<ul><li>Home</li><li>About</li></ul><p>Contact us.</p>')).toBeNull();
+    // Scripts and styles are not text a reader sees, however long.
+    expect(span(`<div><script>${sentence.repeat(3)}</script><style>${sentence.repeat(3)}</style></div><p>Contact us.</p>`)).toBeNull();
+  });
+});
