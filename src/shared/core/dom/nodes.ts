@@ -39,7 +39,8 @@ export abstract class Node {
   declare readonly nodeType: number;
   declare readonly nodeName: string;
   // Each concrete class defines these fields itself: an initializer shared by all node classes
-  // sees many shapes and makes building the tree several times slower.
+  // sees every node shape, which cost about a tenth of parsing time. (They are class fields, not
+  // constructor assignments: with assignments, building the tree took three times as long.)
   declare parentNode: ParentNode | null;
   declare previousSibling: ChildNode | null;
   declare nextSibling: ChildNode | null;
