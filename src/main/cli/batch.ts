@@ -10,7 +10,8 @@ import { readStream } from '../loaders/files';
 import { formatMs } from '../loaders/source';
 import { UsageError } from './args';
 import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
-import { ProgressBar, formatDuration } from './progress-bar';
+import { formatDuration } from '../../shared/duration';
+import { ProgressBar } from './progress-bar';
 import type { CliIo } from './run';
 
 const MAX_LISTED_FAILURES = 10;

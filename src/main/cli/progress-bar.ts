@@ -1,15 +1,7 @@
 // The batch's progress line on a terminal: a bar, the counts, the rate and the time left, redrawn
 // in place a few times a second. Formatting is separate from drawing so it can be tested.
 import type { BatchCounts } from '../../shared/batch';
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
-}
+import { formatDuration } from '../../shared/duration';
 
 export interface ProgressFacts {
   counts: BatchCounts;

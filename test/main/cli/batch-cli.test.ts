@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_DEFAULTS } from '../../../src/shared/batch';
 import { UsageError } from '../../../src/main/cli/args';
 import { parseBatchCli } from '../../../src/main/cli/batch-args';
-import { formatDuration, ProgressBar, progressLine } from '../../../src/main/cli/progress-bar';
+import { ProgressBar, progressLine } from '../../../src/main/cli/progress-bar';
+import { formatDuration } from '../../../src/shared/duration';
 import { runCli } from '../../../src/main/cli/run';
 import { type Site, startSite } from '../batch/helpers/site';
 

@@ -1,6 +1,7 @@
 // Batch helpers for the view: stored batch settings checked field by field, which rows a filter
 // shows, and the numbers people read (progress, rate, time left).
 import { BATCH_DEFAULTS, BATCH_LIMITS, type BatchCounts, type BatchRow, type BatchSettings } from '../../../shared/batch';
+import { formatDuration } from '../../../shared/duration';
 
 export type RowFilter = 'all' | 'failed' | 'done' | 'pending';
 
@@ -43,13 +44,7 @@ export function progressFraction(counts: BatchCounts): number {
 }
 
 export function formatEta(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '—';
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+  return ms === undefined || !Number.isFinite(ms) ? '—' : formatDuration(ms);
 }
 
 export function formatRate(pagesPerSecond: number): string {

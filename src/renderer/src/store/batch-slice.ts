@@ -3,7 +3,7 @@
 // applied in one store update, and polls are at least POLL_GAP_MS apart — so a 10,000-URL run
 // updates the screen a few times a second, never per page.
 import type { StateCreator } from 'zustand';
-import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../../shared/batch';
+import type { BatchSettings, BatchState } from '../../../shared/batch';
 import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
 import type { RowFilter } from '../lib/batch';
 import type { AppState } from './types';
@@ -22,17 +22,8 @@ export interface BatchInputState {
   error: string | null;
 }
 
-export interface BatchRun {
-  batchId: string;
-  state: BatchState;
-  counts: BatchCounts;
-  pagesPerSecond: number;
-  etaMs?: number;
-  folder: string;
-  manifest?: string;
-  error?: string;
-  rows: BatchRow[];
-}
+/** The batch on screen: the last snapshot, with every row (snapshots carry only the changed ones). */
+export type BatchRun = Omit<BatchSnapshot, 'cursor' | 'more'>;
 
 export interface BatchSlice {
   view: 'page' | 'batch';
@@ -75,19 +66,8 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
       const current = get().batchRun;
       const rows = current && current.batchId === snapshot.batchId ? current.rows.slice() : [];
       for (const row of snapshot.rows) rows[row.index] = row;
-      set({
-        batchRun: {
-          batchId: snapshot.batchId,
-          state: snapshot.state,
-          counts: snapshot.counts,
-          pagesPerSecond: snapshot.pagesPerSecond,
-          etaMs: snapshot.etaMs,
-          folder: snapshot.folder,
-          manifest: snapshot.manifest,
-          error: snapshot.error,
-          rows,
-        },
-      });
+      const { cursor: _cursor, more: _more, ...run } = snapshot;
+      set({ batchRun: { ...run, rows } });
     };
 
     /** Polls until the batch is over (or another one is followed). */
