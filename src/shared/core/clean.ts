@@ -4,7 +4,7 @@
 // what an element holds sees it without the noise inside it; then a second, top-down pass removes
 // the outermost matches and records one entry per removed subtree.
 import type { Budget } from './budget';
-import { collectElements, type Document, type Element, ELEMENT_NODE, type Node } from './dom/nodes';
+import { type Document, type Element, ELEMENT_NODE, type Node, numberElements } from './dom/nodes';
 import { elementPath, visibleTextLength } from './dom/query';
 import { htmlExcerpt } from './dom/serialize';
 import { pageFacts } from './rules/page-facts';
@@ -20,7 +20,7 @@ export interface CleanOptions {
   /** Paths (as reported in `RemovedNode.path`) of elements to keep. */
   keepPaths?: ReadonlySet<string>;
   budget?: Budget | null;
-  /** The document's elements in order, when the caller has them already. */
+  /** The document's elements as `numberElements` lists them, when the caller has them already. */
   elements?: readonly Element[];
 }
 
@@ -29,7 +29,8 @@ const EXCERPT_CHARS = 240;
 interface Verdict {
   rule: CleaningRule;
   reason: string;
-  path: string;
+  /** Worked out when the verdict is recorded (most verdicts fall inside a removed subtree and never are). */
+  path: string | undefined;
 }
 
 export interface CleanOutcome {
@@ -46,25 +47,31 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   const budget = options.budget ?? null;
   if (budget) budget.stage = 'cleaning';
 
-  const verdicts = new Map<Element, Verdict>();
+  const elements = options.elements ?? numberElements(document);
+  // Indexed by each element's position in document order (`order`): rules ask `skip` of every node
+  // they walk, and an array answers faster than a map keyed by element.
+  const verdicts: (Verdict | undefined)[] = new Array(elements.length);
   const isRemoved = (el: Element) => {
-    const verdict = verdicts.get(el);
+    const verdict = el.order >= 0 ? verdicts[el.order] : undefined;
     return verdict !== undefined && verdict.rule.action !== 'unwrap';
   };
-  const elements = options.elements ?? collectElements(document);
-  const judge = (passRules: readonly CleaningRule[], context: RuleContext, removedBefore: ReadonlySet<Element>) => {
+  let judged = 0;
+  const judge = (passRules: readonly CleaningRule[], context: RuleContext, removedBefore: Uint8Array | null) => {
     const rulesFor = rulesByTag(passRules);
     for (let i = elements.length - 1; i >= 0; i--) {
       budget?.tick();
       const el = elements[i];
-      if (verdicts.has(el) || removedBefore.has(el)) continue;
-      const candidates = rulesFor(el.localName);
+      if (verdicts[i] !== undefined || (removedBefore !== null && removedBefore[i] === 1)) continue;
+      const { rules: candidates, tests } = rulesFor(el.localName);
       for (let r = 0; r < candidates.length; r++) {
         const rule = candidates[r];
-        const reason = rule.matches(el, context);
+        const reason = tests[r].call(rule, el, context);
         if (reason === null) continue;
-        const path = elementPath(el);
-        if (!keepPaths.has(path)) verdicts.set(el, { rule, reason, path });
+        const path = keepPaths.size > 0 ? elementPath(el) : undefined;
+        if (path === undefined || !keepPaths.has(path)) {
+          verdicts[i] = { rule, reason, path };
+          judged++;
+        }
         break;
       }
     }
@@ -72,37 +79,48 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   const early = rules.filter((rule) => rule.pass !== 'late');
   const late = rules.filter((rule) => rule.pass === 'late');
   const facts = pageFacts(document, isRemoved, undefined, elements);
-  judge(early, { document, skip: isRemoved, facts }, new Set());
+  judge(early, { document, skip: isRemoved, facts }, null);
   // Where the running text lies is found afresh for the late pass, without what the first removed.
   if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
-  const removed = verdicts.size === 0 ? [] : removeJudged(document, verdicts, isRemoved);
+  const removed = judged === 0 ? [] : removeJudged(document, verdicts, isRemoved);
   return { removed, elementsBefore: elements.length };
 }
 
-/** Every element inside a removed subtree: in document order, parents come before their children. */
-function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) => boolean): Set<Element> {
-  const inside = new Set<Element>();
-  for (const el of elements) {
-    const parent = el.parentElement;
-    if (parent !== null && (inside.has(parent) || isRemoved(parent))) inside.add(el);
+/** Marks (by `order`) every element inside a removed subtree: in document order, parents come first. */
+function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) => boolean): Uint8Array {
+  const inside = new Uint8Array(elements.length);
+  for (let i = 0; i < elements.length; i++) {
+    const parent = elements[i].parentElement;
+    if (parent !== null && parent.order >= 0 && (inside[parent.order] === 1 || isRemoved(parent))) inside[i] = 1;
   }
   return inside;
 }
 
-/** The rules that can match a tag, in rule order; computed once per tag name. */
-function rulesByTag(rules: readonly CleaningRule[]): (tag: string) => readonly CleaningRule[] {
-  const cache = new Map<string, readonly CleaningRule[]>();
+/** The rules that can match one tag, in rule order, with their tests alongside. */
+interface TagRules {
+  rules: readonly CleaningRule[];
+  /**
+   * Each rule's `matches`, read once: rules are object literals of many shapes, so reading the
+   * property on every element (a dozen times each) is a slow, megamorphic load.
+   */
+  tests: readonly CleaningRule['matches'][];
+}
+
+/** The rules that can match a tag; computed once per tag name. */
+function rulesByTag(rules: readonly CleaningRule[]): (tag: string) => TagRules {
+  const cache = new Map<string, TagRules>();
   return (tag) => {
-    let list = cache.get(tag);
-    if (list === undefined) {
-      list = rules.filter((rule) => rule.tags === undefined || rule.tags.includes(tag));
-      cache.set(tag, list);
+    let entry = cache.get(tag);
+    if (entry === undefined) {
+      const matching = rules.filter((rule) => rule.tags === undefined || rule.tags.includes(tag));
+      entry = { rules: matching, tests: matching.map((rule) => rule.matches) };
+      cache.set(tag, entry);
     }
-    return list;
+    return entry;
   };
 }
 
-function removeJudged(document: Document, verdicts: Map<Element, Verdict>, isRemoved: (el: Element) => boolean): RemovedNode[] {
+function removeJudged(document: Document, verdicts: readonly (Verdict | undefined)[], isRemoved: (el: Element) => boolean): RemovedNode[] {
   const removed: RemovedNode[] = [];
   const toRemove: Element[] = [];
   const toUnwrap: Element[] = [];
@@ -111,7 +129,7 @@ function removeJudged(document: Document, verdicts: Map<Element, Verdict>, isRem
     const node = stack.pop()!;
     if (node.nodeType !== ELEMENT_NODE) continue;
     const el = node as Element;
-    const verdict = verdicts.get(el);
+    const verdict = el.order >= 0 ? verdicts[el.order] : undefined;
     if (verdict !== undefined) {
       removed.push(record(removed.length, el, verdict));
       if (isRemoved(el)) {
@@ -138,7 +156,7 @@ function record(index: number, el: Element, verdict: Verdict): RemovedNode {
     action,
     reason: verdict.reason,
     tag: el.localName,
-    path: verdict.path,
+    path: verdict.path ?? elementPath(el),
     // An unwrapped element loses only its tag: none of its text goes.
     textLength: action === 'unwrap' ? 0 : visibleTextLength(el),
     excerpt: htmlExcerpt(el, EXCERPT_CHARS),

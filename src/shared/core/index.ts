@@ -5,7 +5,7 @@ import { Budget, BudgetExceeded, DEFAULT_BUDGET, nodeLimitFor } from './budget';
 import { cleanDocument } from './clean';
 import { serializeDocument } from './dom/serialize';
 import { frontMatter } from './front-matter';
-import { collectElements } from './dom/nodes';
+import { numberElements } from './dom/nodes';
 import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
 import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
@@ -33,7 +33,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
-  const elements = collectElements(document);
+  const elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const { removed, elementsBefore } = cleanDocument(document, {

@@ -50,3 +50,19 @@ export function preview(text: string, max: number): string {
   const line = squeeze(text);
   return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
 }
+
+/** Whether a UTF-16 code unit is white space to JavaScript (`\s`, and what `trim()` removes). */
+export function isJsWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/** `text.trim().length`, without making the trimmed copy. */
+export function trimmedLength(text: string): number {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isJsWhitespace(text.charCodeAt(start))) start++;
+  while (end > start && isJsWhitespace(text.charCodeAt(end - 1))) end--;
+  return end - start;
+}

@@ -224,6 +224,11 @@ export class Element extends ParentNodeBase {
   override textIndex: TextIndex | null = null;
   override textStart = 0;
   override textEnd = 0;
+  /**
+   * Position in document order, set by `numberElements`: lets the cleaning pass keep what it learns
+   * about each element in arrays instead of maps keyed by element (-1 until numbered).
+   */
+  order = -1;
   override readonly nodeName: string;
   /** Lower-case tag name, as parse5 gives it. */
   readonly localName: string;
@@ -476,6 +481,16 @@ export function collectElements(root: ParentNode | ParentNodeBase): Element[] {
     }
   }
   return out;
+}
+
+/**
+ * The elements under `root` in document order, each numbered with its position (`order`). Numbers
+ * are valid until the next call: they index arrays built for that list.
+ */
+export function numberElements(root: ParentNode | ParentNodeBase): Element[] {
+  const elements = collectElements(root);
+  for (let i = 0; i < elements.length; i++) elements[i].order = i;
+  return elements;
 }
 
 export function countElements(root: ParentNode | ParentNodeBase): number {

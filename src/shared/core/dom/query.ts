@@ -39,10 +39,12 @@ export function vocabulary(words: Iterable<string>): Vocabulary {
   return { has: (token) => set.has(token), mayOccurIn: (value) => anyWord.test(value) };
 }
 
+const NAMING_ATTRIBUTES = ['id', 'class'];
+
 /** The first id or class token of `el` in the vocabulary. */
 export function tokenIn(el: Element, words: Vocabulary): string | undefined {
   if (el.attrs.length === 0) return undefined;
-  for (const attribute of ['id', 'class']) {
+  for (const attribute of NAMING_ATTRIBUTES) {
     const value = el.getAttribute(attribute);
     if (value === null || !words.mayOccurIn(value)) continue;
     const token = tokens(el, attribute).find((t) => words.has(t));

@@ -1,9 +1,10 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
-import { collectElements, type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
 import { findDescendant, hasToken, type Skip } from '../dom/query';
 import { classifyTable } from '../markdown/tables';
+import { trimmedLength } from '../text';
 
 /** Text a paragraph must hold to count as running text (a sentence or two, not a caption or a label). */
 const PARAGRAPH_MIN_TEXT = 120;
@@ -56,18 +57,32 @@ function textLength(el: Element, skip: Skip): number {
 
 function findMainRegion(elements: readonly Element[], body: Element | null, skip: Skip): Element | null {
   if (body === null) return null;
-  const declared = (el: Element) => el.localName === 'main' || hasToken(el, 'role', 'main');
-  let candidates = elements.filter((el) => declared(el) && !isHiddenDeclared(el));
+  // One pass over the page gathers every kind of declaration; they are weighed in order below.
+  const declaredMains: Element[] = [];
+  const articleBodies: Element[] = [];
+  const articles: Element[] = [];
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i];
+    const name = el.localName;
+    if (el.attrs.length === 0) {
+      if (name === 'main') declaredMains.push(el);
+      else if (name === 'article') articles.push(el);
+      continue;
+    }
+    if ((name === 'main' || hasToken(el, 'role', 'main')) && !isHiddenDeclared(el)) declaredMains.push(el);
+    if (hasToken(el, 'itemprop', 'articlebody')) articleBodies.push(el);
+    if (name === 'article' || hasToken(el, 'role', 'article')) articles.push(el);
+  }
   // A main inside another main names the same region.
-  candidates = candidates.filter((el) => !candidates.some((other) => other !== el && contains(other, el)));
+  let candidates = declaredMains.filter((el) => !declaredMains.some((other) => other !== el && contains(other, el)));
   if (candidates.length === 0) {
     // Without <main>, one element marked as the article's body is the next best declaration.
-    candidates = elements.filter((el) => hasToken(el, 'itemprop', 'articlebody'));
+    candidates = articleBodies;
   }
   if (candidates.length === 0) {
     // Then the one <article> that holds the page's title — not merely the only <article>, which
     // on some sites wraps a teaser or the comments — and the first paragraph of its running text.
-    const titled = elements.filter((el) => (el.localName === 'article' || hasToken(el, 'role', 'article')) && hasTitle(el));
+    const titled = articles.filter(hasTitle);
     const outermost = titled.filter((el) => !titled.some((other) => other !== el && contains(other, el)));
     const firstText = elements.find((el) => isRunningText(el, skip));
     if (outermost.length === 1 && firstText !== undefined && contains(outermost[0], firstText)) candidates = outermost;
@@ -132,7 +147,8 @@ function countsAsOwnText(el: Element, skip: Skip): boolean {
  * them one by one, but in one bottom-up pass: each element's own text is summed from its children's.
  */
 function runningTextIn(elements: readonly Element[], skip: Skip): Element[] {
-  const ownText = new Map<Element, number>();
+  // Indexed by `order` (elements as numberElements lists them): every element's children are read here.
+  const ownText = new Float64Array(elements.length);
   const found: Element[] = [];
   for (let i = elements.length - 1; i >= 0; i--) {
     const el = elements[i];
@@ -141,28 +157,17 @@ function runningTextIn(elements: readonly Element[], skip: Skip): Element[] {
     for (let k = 0; k < kids.length; k++) {
       const kid = kids[k];
       if (kid.nodeType === TEXT_NODE) length += trimmedLength((kid as Text).data);
-      else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownText.get(kid as Element) ?? 0;
+      else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownTextOf(kid as Element, ownText, elements);
     }
-    if (length > 0) ownText.set(el, length);
+    ownText[i] = length;
     if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName)) found.push(el);
   }
   return found.reverse();
 }
 
-/** `text.trim().length`, without making the trimmed copy. */
-function trimmedLength(text: string): number {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isTrimmable(text.charCodeAt(start))) start++;
-  while (end > start && isTrimmable(text.charCodeAt(end - 1))) end--;
-  return end - start;
-}
-
-// What String.prototype.trim removes: ECMAScript WhiteSpace and LineTerminator.
-function isTrimmable(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+function ownTextOf(el: Element, ownText: Float64Array, elements: readonly Element[]): number {
+  const at = el.order;
+  return at >= 0 && elements[at] === el ? ownText[at] : 0;
 }
 
 /** Facts computed lazily over the document as it stands, ignoring subtrees that `skip` names. */
@@ -173,7 +178,6 @@ function isTrimmable(code: number): boolean {
  */
 export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, elementsInOrder?: readonly Element[]): PageFacts {
   let elements: readonly Element[] | null = elementsInOrder ?? null;
-  let positions: Map<Element, number> | null = null;
   let main: Element | null | undefined = settled?.mainRegion;
   let span: { first: Element; last: Element } | null | undefined;
   let title: Element | null | undefined = settled?.title;
@@ -185,7 +189,7 @@ export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, e
     : name === 'title' ? facts.title
     : name === 'firstText' ? (facts.textSpan?.first ?? null)
     : (facts.textSpan?.last ?? null);
-  const all = () => (elements ??= collectElements(document));
+  const all = () => (elements ??= numberElements(document));
   const facts: PageFacts = {
     get mainRegion() {
       if (main === undefined) main = findMainRegion(all(), document.body, skip);
@@ -226,11 +230,9 @@ export function pageFacts(document: Document, skip: Skip, settled?: PageFacts, e
       return at >= facts.position(region) && at <= regionEnd;
     },
     position(el) {
-      if (positions === null) {
-        positions = new Map();
-        all().forEach((e, i) => positions!.set(e, i));
-      }
-      return positions.get(el) ?? -1;
+      const list = all();
+      const at = el.order;
+      return at >= 0 && list[at] === el ? at : -1;
     },
   };
   return facts;

@@ -32,8 +32,12 @@ const SHARE_ENDPOINTS: readonly RegExp[] = [
   /[?&]share=(facebook|twitter|x|linkedin|pinterest|reddit|tumblr|pocket|telegram|jetpack-whatsapp|whatsapp|email|print)\b/i,
 ];
 
+// One pattern for all: every link in every candidate block is tested, and one alternation is several
+// times faster than trying twenty-odd patterns in turn. (All of them are case-insensitive.)
+const ANY_SHARE_ENDPOINT = new RegExp(SHARE_ENDPOINTS.map((pattern) => `(?:${pattern.source})`).join('|'), 'i');
+
 export function isShareLink(href: string): boolean {
-  return SHARE_ENDPOINTS.some((pattern) => pattern.test(href.trim()));
+  return ANY_SHARE_ENDPOINT.test(href.trim());
 }
 
 const LABEL_MAX = 40;
