@@ -1,5 +1,5 @@
 // A bench child process: runs one job (see protocol.ts) and sends its measurements to the parent.
-// Started by run.ts with --expose-gc, so every timed pass starts from a collected heap.
+// Started by run.ts with --expose-gc: the heap is collected once, after the corpus is loaded.
 import { parse } from 'parse5';
 import { convert } from '../../src/shared/core';
 import { loadCorpus } from '../eval/corpus';
@@ -33,6 +33,10 @@ function peakRssMb(): number {
 
 async function runCorpus(job: CorpusJob): Promise<CorpusOutcome> {
   const pages = loadCorpus(job.corpus, { limit: job.limit });
+  // One collection, before the warm-up, so no tool pays for loading the corpus. None between passes:
+  // gc() shrinks V8's young generation, and the pass after it ran every tool at about half its
+  // steady-state speed (parse5 alone: 15 MB/s of CPU instead of 32), the more so the more a tool
+  // allocates. Callers convert page after page without collecting in between: that is what is timed.
   await settle();
   const loadedRssMb = process.memoryUsage().rss / MB;
   const run = createBenchTool(job.tool);
@@ -44,7 +48,6 @@ async function runCorpus(job: CorpusJob): Promise<CorpusOutcome> {
     const pageCpuMs: number[] = [];
     const stageMs = Object.fromEntries(STAGES.map((stage) => [stage, [] as number[]])) as Record<Stage, number[]>;
     let errors = 0;
-    await settle();
     const started = performance.now();
     const startedCpu = process.cpuUsage();
     for (const page of pages) {
