@@ -51,8 +51,9 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   // Indexed by each element's position in document order (`order`): rules ask `skip` of every node
   // they walk, and an array answers faster than a map keyed by element.
   const verdicts: (Verdict | undefined)[] = new Array(elements.length);
+  const verdictOf = (el: Element) => (el.order >= 0 && elements[el.order] === el ? verdicts[el.order] : undefined);
   const isRemoved = (el: Element) => {
-    const verdict = el.order >= 0 ? verdicts[el.order] : undefined;
+    const verdict = verdictOf(el);
     return verdict !== undefined && verdict.rule.action !== 'unwrap';
   };
   let judged = 0;
@@ -82,7 +83,7 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   judge(early, { document, skip: isRemoved, facts }, null);
   // Where the running text lies is found afresh for the late pass, without what the first removed.
   if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
-  const removed = judged === 0 ? [] : removeJudged(document, verdicts, isRemoved);
+  const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved);
   return { removed, elementsBefore: elements.length };
 }
 
@@ -91,7 +92,8 @@ function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) =>
   const inside = new Uint8Array(elements.length);
   for (let i = 0; i < elements.length; i++) {
     const parent = elements[i].parentElement;
-    if (parent !== null && parent.order >= 0 && (inside[parent.order] === 1 || isRemoved(parent))) inside[i] = 1;
+    // Parents come first in document order, so the parent's mark is already set.
+    if (parent !== null && elements[parent.order] === parent && (inside[parent.order] === 1 || isRemoved(parent))) inside[i] = 1;
   }
   return inside;
 }
@@ -120,7 +122,7 @@ function rulesByTag(rules: readonly CleaningRule[]): (tag: string) => TagRules {
   };
 }
 
-function removeJudged(document: Document, verdicts: readonly (Verdict | undefined)[], isRemoved: (el: Element) => boolean): RemovedNode[] {
+function removeJudged(document: Document, verdictOf: (el: Element) => Verdict | undefined, isRemoved: (el: Element) => boolean): RemovedNode[] {
   const removed: RemovedNode[] = [];
   const toRemove: Element[] = [];
   const toUnwrap: Element[] = [];
@@ -129,7 +131,7 @@ function removeJudged(document: Document, verdicts: readonly (Verdict | undefine
     const node = stack.pop()!;
     if (node.nodeType !== ELEMENT_NODE) continue;
     const el = node as Element;
-    const verdict = el.order >= 0 ? verdicts[el.order] : undefined;
+    const verdict = verdictOf(el);
     if (verdict !== undefined) {
       removed.push(record(removed.length, el, verdict));
       if (isRemoved(el)) {
