@@ -4,7 +4,7 @@
 // what an element holds sees it without the noise inside it; then a second, top-down pass removes
 // the outermost matches and records one entry per removed subtree.
 import type { Budget } from './budget';
-import { type Document, type Element, ELEMENT_NODE, type Node, numberElements } from './dom/nodes';
+import { type Document, type Element, ELEMENT_NODE, type Node, numberElements, releaseTree } from './dom/nodes';
 import { elementPath, visibleTextLength } from './dom/query';
 import { htmlExcerpt } from './dom/serialize';
 import { pageFacts } from './rules/page-facts';
@@ -142,7 +142,11 @@ function removeJudged(document: Document, verdictOf: (el: Element) => Verdict | 
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
-  for (const el of toRemove) el.parentNode?.removeChild(el);
+  for (const el of toRemove) {
+    el.parentNode?.removeChild(el);
+    // Nothing reads a removed subtree again (its record holds strings): see releaseTree.
+    releaseTree(el);
+  }
   // Innermost first, so each unwrap moves children that are already final.
   for (let i = toUnwrap.length - 1; i >= 0; i--) toUnwrap[i].parentNode?.unwrapChild(toUnwrap[i]);
   return removed;

@@ -5,7 +5,7 @@ import { Budget, BudgetExceeded, DEFAULT_BUDGET, nodeLimitFor } from './budget';
 import { cleanDocument } from './clean';
 import { serializeDocument } from './dom/serialize';
 import { frontMatter } from './front-matter';
-import { numberElements } from './dom/nodes';
+import { numberElements, releaseTree } from './dom/nodes';
 import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
 import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
@@ -54,6 +54,9 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const serialized = now();
 
   const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth, budget });
+  releaseTree(document);
+  // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.
+  elements.length = 0;
   budget.checkTime();
   const converted = now();
 

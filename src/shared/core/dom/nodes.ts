@@ -493,6 +493,34 @@ export function numberElements(root: ParentNode | ParentNodeBase): Element[] {
   return elements;
 }
 
+/**
+ * Cuts every link inside a tree that nothing will read again (children, parents, siblings, text).
+ * Why: the young-generation collector treats every pointer from an old object as live, dead or
+ * not. A page's tree is partly promoted while it is converted, and once the page is done those dead
+ * old nodes kept the young rest of the tree alive, so it was promoted too. Measured over the corpus:
+ * about 95 MB promoted per pass instead of 5, and four times the collector's pauses.
+ */
+export function releaseTree(root: ParentNodeBase): void {
+  const stack: ParentNodeBase[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const kids = node.childNodes;
+    for (let i = 0; i < kids.length; i++) {
+      const kid = kids[i];
+      kid.parentNode = null;
+      kid.previousSibling = null;
+      kid.nextSibling = null;
+      if (kid.nodeType === ELEMENT_NODE) {
+        stack.push(kid as Element);
+        const content = (kid as Element).content;
+        if (content !== undefined) stack.push(content);
+      } else if (kid.nodeType === TEXT_NODE) (kid as Text).data = '';
+    }
+    kids.length = 0;
+    node.textIndex = null;
+  }
+}
+
 export function countElements(root: ParentNode | ParentNodeBase): number {
   let n = 0;
   const stack: ParentNodeBase[] = [root];

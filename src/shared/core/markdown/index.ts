@@ -1,7 +1,7 @@
 // The Markdown stage: prepares the cleaned body for turndown, then converts it without a re-parse.
 // It consumes the tree: run it after everything else that reads the DOM.
 import type { Budget } from '../budget';
-import { DocumentFragment, type Element } from '../dom/nodes';
+import { DocumentFragment, type Element, releaseTree } from '../dom/nodes';
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
@@ -36,5 +36,6 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   prepareText(root);
   const service = createTurndownService(options.budget);
   const markdown = service.turndown(root as unknown as HTMLElement);
+  releaseTree(root);
   return { markdown: postProcess(markdown), flattened };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectElements, Element, HTML_NS, numberElements } from '../../../../src/shared/core/dom/nodes';
+import { collectElements, Element, HTML_NS, numberElements, releaseTree } from '../../../../src/shared/core/dom/nodes';
 import { parseHtml } from '../../../../src/shared/core/parse';
 import { pageFacts } from '../../../../src/shared/core/rules/page-facts';
 
@@ -31,5 +31,24 @@ describe('numberElements', () => {
     // An element from another tree shares no numbering with this one, even with the same number.
     const stranger = numberElements(parseHtml('<main><p>one</p><p>two</p></main>'))[second.order];
     expect(facts.position(stranger)).toBe(-1);
+  });
+});
+
+describe('releaseTree', () => {
+  it('cuts every link inside a finished tree, template contents included', () => {
+    const document = parseHtml('<div><p>one <b>two</b></p><template><i>three</i></template></div>');
+    const [div, p, b] = ['div', 'p', 'b'].map((tag) => document.getElementsByTagName(tag)[0]);
+    const template = document.getElementsByTagName('template')[0];
+    const italic = template.content!.childNodes[0] as Element;
+    const text = p.childNodes[0];
+    releaseTree(document);
+    expect(document.childNodes).toHaveLength(0);
+    for (const node of [div, p, b, italic, text]) {
+      expect(node.parentNode).toBeNull();
+      expect(node.previousSibling).toBeNull();
+      expect(node.nextSibling).toBeNull();
+    }
+    expect([div, p, b, italic].map((el) => el.childNodes.length)).toEqual([0, 0, 0, 0]);
+    expect(text.textContent).toBe('');
   });
 });
