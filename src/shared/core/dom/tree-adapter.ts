@@ -1,6 +1,6 @@
 // parse5 builds our DOM through this adapter (see parse5's tree-adapters/default.ts, which it mirrors).
 // It also counts what the parser creates, so a pathological page hits the budget, not the clock.
-import type { DefaultTreeAdapterMap, Token, TreeAdapter, TreeAdapterTypeMap } from 'parse5';
+import { type DefaultTreeAdapterMap, html, type Token, type TreeAdapter, type TreeAdapterTypeMap } from 'parse5';
 import type { Budget } from '../budget';
 import {
   Comment,
@@ -34,6 +34,29 @@ export type LightTreeMap = TreeAdapterTypeMap<
 
 type DocumentMode = DefaultTreeAdapterMap['document']['mode'];
 
+// parse5 spells out every tag and attribute name character by character, so each element carries
+// its own copy of "div" or "class". Swapped for the canonical strings (literals, which V8 keeps once
+// in its string table), the names the rules compare against literals compare by pointer.
+const CANONICAL_TAGS = canonicalNames(Object.values(html.TAG_NAMES));
+const CANONICAL_ATTRIBUTES = canonicalNames([
+  'id', 'class', 'style', 'href', 'src', 'srcset', 'alt', 'title', 'role', 'rel', 'type', 'name', 'value',
+  'content', 'property', 'itemprop', 'itemscope', 'itemtype', 'lang', 'dir', 'hidden', 'aria-hidden',
+  'aria-label', 'http-equiv', 'charset', 'width', 'height', 'colspan', 'rowspan', 'align', 'start',
+  'checked', 'target', 'loading', 'datetime', 'data-src', 'data-srcset', 'tabindex', 'action', 'method',
+]);
+
+function canonicalNames(names: readonly string[]): ReadonlyMap<string, string> {
+  return new Map(names.map((name) => [name, name]));
+}
+
+function canonicalAttributes(attrs: Token.Attribute[]): Token.Attribute[] {
+  for (let i = 0; i < attrs.length; i++) {
+    const name = CANONICAL_ATTRIBUTES.get(attrs[i].name);
+    if (name !== undefined) attrs[i].name = name;
+  }
+  return attrs;
+}
+
 export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeMap> {
   const count = budget === null ? () => {} : () => budget.countNode();
   const tick = budget === null ? () => {} : () => budget.tick();
@@ -58,7 +81,7 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
     createDocumentFragment: () => new DocumentFragment(),
     createElement(tagName, namespaceURI, attrs) {
       count();
-      return new Element(tagName, namespaceURI, attrs as Token.Attribute[]);
+      return new Element(CANONICAL_TAGS.get(tagName) ?? tagName, namespaceURI, canonicalAttributes(attrs as Token.Attribute[]));
     },
     createCommentNode(data) {
       count();
