@@ -16,7 +16,7 @@ const USAGE = `npm run bench -- --corpus <dir> [options]
 
   --corpus <dir>       corpus root (with aeb/) or an aeb-like folder of html/*.html.gz
   --rounds <n>         interleaved rounds, each tool once per round in a fresh process (default 5)
-  --passes <n>         timed passes per tool per round, after one warm-up pass (default 1)
+  --passes <n>         timed passes per tool per round, after one warm-up pass (default 3)
   --tools <a,b>        subset of: ${BENCH_TOOLS.join(', ')}
   --limit <n>          only the first n pages
   --no-scaling         skip the size-scaling line
@@ -67,7 +67,7 @@ function parseBenchArgs(argv: readonly string[]) {
   return {
     corpus: values.corpus,
     rounds: positiveInt('rounds', values.rounds, 5),
-    passes: positiveInt('passes', values.passes, 1),
+    passes: positiveInt('passes', values.passes, 3),
     tools,
     limit: values.limit === undefined ? undefined : positiveInt('limit', values.limit, 1),
     scaling: !(values['no-scaling'] ?? false),

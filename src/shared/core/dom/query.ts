@@ -85,6 +85,8 @@ export function findDescendant(root: ParentNode, predicate: (el: Element) => boo
 }
 
 const WHITESPACE_RUN = /\s{2,}/g;
+/** Tested first: most text nodes hold no run, and a test allocates nothing. */
+const HAS_WHITESPACE_RUN = /\s\s/;
 const LONG_TEXT = 4096;
 
 /**
@@ -100,7 +102,7 @@ export function visibleTextLength(root: Node, skip: Skip = null, limit = Infinit
       const data = (node as Text).data;
       length += data.length;
       // Long runs of text (scripts, styles) are counted as they are: scanning them costs more than it tells.
-      if (data.length > LONG_TEXT) continue;
+      if (data.length > LONG_TEXT || !HAS_WHITESPACE_RUN.test(data)) continue;
       WHITESPACE_RUN.lastIndex = 0;
       for (let run = WHITESPACE_RUN.exec(data); run !== null; run = WHITESPACE_RUN.exec(data)) length -= run[0].length - 1;
     } else if (node.nodeType === ELEMENT_NODE || node.nodeType === 9 || node.nodeType === 11) {
