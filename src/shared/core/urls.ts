@@ -17,8 +17,16 @@ function schemeOf(url: string): string | null {
 }
 
 export function cleanUrlText(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return raw.replace(STRIPPED, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  return trimC0AndSpace(raw.replace(STRIPPED, ''));
+}
+
+/** Without leading and trailing C0 controls and spaces (code units up to U+0020). */
+function trimC0AndSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
 /** `raw` resolved against `base`; unchanged when there is no base or it does not parse. */

@@ -21,9 +21,15 @@ export function tokens(el: Element, attribute: string): readonly string[] {
 }
 
 export function hasToken(el: Element, attribute: string, token: string): boolean {
-  const value = el.getAttribute(attribute);
+  return valueHasToken(el.getAttribute(attribute), token);
+}
+
+/** Whether an attribute value (or null, when absent) holds `token` as a whole token. */
+export function valueHasToken(value: string | null, token: string): boolean {
+  if (value === null) return false;
   // Whole tokens only; the substring test just spares splitting values that cannot hold the token.
-  return value !== null && value.toLowerCase().includes(token) && tokens(el, attribute).includes(token);
+  const lower = value.toLowerCase();
+  return lower.includes(token) && lower.trim().split(SPACE).includes(token);
 }
 
 /** A fixed set of whole tokens, with a quick test that rules out most attribute values unsplit. */

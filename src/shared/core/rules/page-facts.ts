@@ -2,7 +2,7 @@
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
-import { findDescendant, hasToken, type Skip } from '../dom/query';
+import { findDescendant, type Skip, valueHasToken } from '../dom/query';
 import { classifyTable } from '../markdown/tables';
 import { trimmedLength } from '../text';
 
@@ -69,9 +69,15 @@ function findMainRegion(elements: readonly Element[], body: Element | null, skip
       else if (name === 'article') articles.push(el);
       continue;
     }
-    if ((name === 'main' || hasToken(el, 'role', 'main')) && !isHiddenDeclared(el)) declaredMains.push(el);
-    if (hasToken(el, 'itemprop', 'articlebody')) articleBodies.push(el);
-    if (name === 'article' || hasToken(el, 'role', 'article')) articles.push(el);
+    let role: string | null = null;
+    let itemprop: string | null = null;
+    for (const attr of el.attrs) {
+      if (attr.name === 'role') role ??= attr.value;
+      else if (attr.name === 'itemprop') itemprop ??= attr.value;
+    }
+    if ((name === 'main' || valueHasToken(role, 'main')) && !isHiddenDeclared(el)) declaredMains.push(el);
+    if (valueHasToken(itemprop, 'articlebody')) articleBodies.push(el);
+    if (name === 'article' || valueHasToken(role, 'article')) articles.push(el);
   }
   // A main inside another main names the same region.
   let candidates = declaredMains.filter((el) => !declaredMains.some((other) => other !== el && contains(other, el)));

@@ -32,12 +32,18 @@ const SHARE_ENDPOINTS: readonly RegExp[] = [
   /[?&]share=(facebook|twitter|x|linkedin|pinterest|reddit|tumblr|pocket|telegram|jetpack-whatsapp|whatsapp|email|print)\b/i,
 ];
 
-// One pattern for all: every link in every candidate block is tested, and one alternation is several
-// times faster than trying twenty-odd patterns in turn. (All of them are case-insensitive.)
-const ANY_SHARE_ENDPOINT = new RegExp(SHARE_ENDPOINTS.map((pattern) => `(?:${pattern.source})`).join('|'), 'i');
+// Every link in every candidate block is tested: the patterns anchored at the start become one
+// pattern that the engine tries at the first character only, the few others one pattern of their own.
+// (All of them are case-insensitive.)
+const group = (patterns: readonly RegExp[], dropAnchor: boolean) =>
+  patterns.map((pattern) => `(?:${dropAnchor ? pattern.source.slice(1) : pattern.source})`).join('|');
+const anchored = SHARE_ENDPOINTS.filter((pattern) => pattern.source.startsWith('^'));
+const STARTS_WITH_ENDPOINT = new RegExp(`^(?:${group(anchored, true)})`, 'i');
+const ANYWHERE = new RegExp(group(SHARE_ENDPOINTS.filter((pattern) => !anchored.includes(pattern)), false), 'i');
 
 export function isShareLink(href: string): boolean {
-  return ANY_SHARE_ENDPOINT.test(href.trim());
+  const url = href.trim();
+  return STARTS_WITH_ENDPOINT.test(url) || ANYWHERE.test(url);
 }
 
 const LABEL_MAX = 40;

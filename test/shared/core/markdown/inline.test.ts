@@ -40,6 +40,8 @@ describe('inline', () => {
 
   it('drops javascript:, vbscript: and data: links but keeps their text', () => {
     expect(md('<a href="javascript:alert(1)">one</a> <a href=" JaVa&#10;script:x">two</a> <a href="data:text/html,x">three</a>')).toBe('one two three');
+    // Browsers strip C0 controls and spaces at both ends before they read the scheme.
+    expect(md('<a href="&#1;&#31; javascript:x&#2; ">four</a>')).toBe('four');
   });
 
   it('drops data: images unless asked to keep them, and takes lazy-loaded sources', () => {

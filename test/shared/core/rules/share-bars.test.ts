@@ -8,8 +8,9 @@ describe('share bars', () => {
       'https://www.facebook.com/sharer/sharer.php?u=x', 'https://twitter.com/intent/tweet?url=x', 'https://x.com/intent/post?text=x',
       'https://www.linkedin.com/shareArticle?mini=true&url=x', 'https://pinterest.com/pin/create/button/?url=x',
       'https://api.whatsapp.com/send?text=x', 'whatsapp://send?text=x', 'mailto:?subject=Look', 'https://example.com/post/?share=twitter',
+      '  HTTPS://WWW.FACEBOOK.COM/SHARER.PHP?u=x', 'https://example.com/story#print',
     ]) expect(isShareLink(href), href).toBe(true);
-    for (const href of ['https://www.facebook.com/ourpage', 'mailto:editor@example.com', 'https://twitter.com/someone']) expect(isShareLink(href), href).toBe(false);
+    for (const href of ['https://www.facebook.com/ourpage', 'mailto:editor@example.com', 'https://twitter.com/someone', 'https://example.com/?u=https://www.facebook.com/sharer.php']) expect(isShareLink(href), href).toBe(false);
   });
 
   it('removes a block whose links all share the page, with a short label', () => {
