@@ -106,11 +106,9 @@ export function visibleTextLength(root: Node, skip: Skip = null, limit = Infinit
     const node = stack.pop()!;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
-      length += data.length;
       // Long runs of text (scripts, styles) are counted as they are: scanning them costs more than it tells.
-      if (data.length > LONG_TEXT || !HAS_WHITESPACE_RUN.test(data)) continue;
-      WHITESPACE_RUN.lastIndex = 0;
-      for (let run = WHITESPACE_RUN.exec(data); run !== null; run = WHITESPACE_RUN.exec(data)) length -= run[0].length - 1;
+      // Otherwise each run counts once: one native replace, rather than a match object per run.
+      length += data.length > LONG_TEXT || !HAS_WHITESPACE_RUN.test(data) ? data.length : data.replace(WHITESPACE_RUN, ' ').length;
     } else if (node.nodeType === ELEMENT_NODE || node.nodeType === 9 || node.nodeType === 11) {
       if (skip !== null && node !== root && node.nodeType === ELEMENT_NODE && skip(node as Element)) continue;
       const kids = (node as ParentNode).childNodes;
