@@ -4,7 +4,7 @@
 // tables (layout tables become blocks, see tables.ts); headings, list items and code blocks outside
 // the places that hold a single line (data-table cells and headings); and headings, items and
 // links that have text.
-import { collectElements, ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from './dom/nodes';
+import { ELEMENT_NODE, type Element, type Node, numberElements, type ParentNode, TEXT_NODE, type Text } from './dom/nodes';
 import { HEADING_TAGS } from './markdown/blocks';
 import { classifyTable, rowCells, tableRows } from './markdown/tables';
 import type { LossCount, LossKind, Warning } from './types';
@@ -37,19 +37,19 @@ function isImageWithSource(el: Element): boolean {
  * Whether each element holds text and whether it holds an image, for all elements in one pass from
  * the leaves up: asking each element separately would be quadratic on deeply nested pages.
  */
-function contentFlags(root: ParentNode): Map<Element, number> {
-  const elements = collectElements(root);
-  const flags = new Map<Element, number>();
+/** Per element under `root` (indexed by `order`, as `numberElements` sets it): HAS_TEXT and HAS_IMAGE. */
+function contentFlags(elements: readonly Element[]): Uint8Array {
+  const flags = new Uint8Array(elements.length);
   for (let i = elements.length - 1; i >= 0; i--) {
     let own = 0;
     for (const child of elements[i].childNodes) {
       if (child.nodeType === TEXT_NODE) {
         if (/\S/.test((child as Text).data)) own |= HAS_TEXT;
       } else if (child.nodeType === ELEMENT_NODE) {
-        own |= flags.get(child as Element)! | (isImageWithSource(child as Element) ? HAS_IMAGE : 0);
+        own |= flags[(child as Element).order] | (isImageWithSource(child as Element) ? HAS_IMAGE : 0);
       }
     }
-    flags.set(elements[i], own);
+    flags[i] = own;
   }
   return flags;
 }
@@ -61,14 +61,21 @@ function contentFlags(root: ParentNode): Map<Element, number> {
  */
 export function countDomContent(root: ParentNode, maxDepth = Infinity): { counts: ContentCounts; elements: number } {
   const counts = zeroCounts();
-  const flags = contentFlags(root);
-  const hasText = (el: Element) => (flags.get(el)! & HAS_TEXT) !== 0;
-  const hasTextOrImage = (el: Element) => flags.get(el)! !== 0;
-  // Frames: a node, whether it stands where one line is kept (a data-table cell, a heading), and
-  // whether its nearest table is a data table.
-  const stack: Array<[Node, boolean, boolean, number]> = [[root, false, false, -Infinity]];
-  while (stack.length > 0) {
-    const [node, inLine, inDataTable, depth] = stack.pop()!;
+  const elements = numberElements(root);
+  const flags = contentFlags(elements);
+  const hasText = (el: Element) => (flags[el.order] & HAS_TEXT) !== 0;
+  const hasTextOrImage = (el: Element) => flags[el.order] !== 0;
+  // Parallel stacks (no allocation per node): a node, whether it stands where one line is kept (a
+  // data-table cell, a heading), whether its nearest table is a data table, and its depth.
+  const nodes: Node[] = [root];
+  const inLines: boolean[] = [false];
+  const inDataTables: boolean[] = [false];
+  const depths: number[] = [-Infinity];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const inLine = inLines.pop()!;
+    const inDataTable = inDataTables.pop()!;
+    const depth = depths.pop()!;
     if (depth > maxDepth) continue;
     let childInLine = inLine;
     let childInDataTable = inDataTable;
@@ -91,10 +98,15 @@ export function countDomContent(root: ParentNode, maxDepth = Infinity): { counts
       const isBody = node.nodeType === ELEMENT_NODE && (node as Element).localName === 'body';
       const childDepth = isBody ? 1 : depth + 1;
       const kids = (node as ParentNode).childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], childInLine, childInDataTable, childDepth]);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        nodes.push(kids[i]);
+        inLines.push(childInLine);
+        inDataTables.push(childInDataTable);
+        depths.push(childDepth);
+      }
     }
   }
-  return { counts, elements: flags.size };
+  return { counts, elements: elements.length };
 }
 
 const FENCE = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+|>\s?)*(`{3,}|~{3,})/;

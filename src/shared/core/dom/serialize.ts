@@ -26,9 +26,20 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
 }
 
-export function startTag(el: Element): string {
+/**
+ * The start tag of `el`. Past `room` characters it may stop early (without the closing quote or
+ * `>`), but what it returns is then always a prefix of the whole tag and longer than `room`: an
+ * excerpt spares copying long attribute values (inline styles, data blobs) it would cut anyway.
+ */
+export function startTag(el: Element, room = Infinity): string {
   let html = `<${el.localName}`;
-  for (const attr of el.attrs) html += ` ${attr.name}="${escapeAttribute(attr.value)}"`;
+  for (const attr of el.attrs) {
+    if (html.length > room) return html;
+    const value = attr.value.length > room ? attr.value.slice(0, room) : attr.value;
+    html += ` ${attr.name}="${escapeAttribute(value)}`;
+    if (value !== attr.value) return html;
+    html += '"';
+  }
   return `${html}>`;
 }
 
@@ -54,7 +65,7 @@ export function htmlExcerpt(el: Element, max: number): string {
       html += '<!--…-->';
     } else if (item.nodeType === ELEMENT_NODE) {
       const child = item as Element;
-      html += startTag(child);
+      html += startTag(child, max - html.length);
       if (VOID.has(child.localName)) continue;
       stack.push(`</${child.localName}>`);
       for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);

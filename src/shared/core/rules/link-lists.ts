@@ -147,6 +147,7 @@ export const linkList: CleaningRule = {
   category: 'chrome',
   pass: 'late',
   describe: 'lists and blocks of nothing but links (menus, related links, tag clouds) before or after the running text',
+  tags: [...LISTS, ...BLOCKS],
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
     if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;

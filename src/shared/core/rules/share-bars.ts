@@ -96,6 +96,7 @@ export const shareBar: CleaningRule = {
   id: 'share-bar',
   category: 'chrome',
   describe: 'blocks whose links all go to share endpoints (Facebook sharer, X intent, LinkedIn, WhatsApp, …)',
+  tags: [...CANDIDATES],
   matches(el, context) {
     // Cheap first: a bar holds at least two buttons or a label and a list (single-child chains never qualify).
     if (!CANDIDATES.has(el.localName) || elementChildren(el) < 2) return null;
