@@ -15,7 +15,11 @@ const NO_TOKENS: readonly string[] = [];
 
 export function tokens(el: Element, attribute: string): readonly string[] {
   const value = el.getAttribute(attribute);
-  if (value === null) return NO_TOKENS;
+  return value === null ? NO_TOKENS : tokensOf(value);
+}
+
+/** The lower-cased, whitespace-separated tokens of an attribute value. */
+function tokensOf(value: string): readonly string[] {
   const trimmed = value.trim();
   return trimmed === '' ? NO_TOKENS : trimmed.toLowerCase().split(SPACE);
 }
@@ -26,10 +30,8 @@ export function hasToken(el: Element, attribute: string, token: string): boolean
 
 /** Whether an attribute value (or null, when absent) holds `token` as a whole token. */
 export function valueHasToken(value: string | null, token: string): boolean {
-  if (value === null) return false;
   // Whole tokens only; the substring test just spares splitting values that cannot hold the token.
-  const lower = value.toLowerCase();
-  return lower.includes(token) && lower.trim().split(SPACE).includes(token);
+  return value !== null && value.toLowerCase().includes(token) && tokensOf(value).includes(token);
 }
 
 /** A fixed set of whole tokens, with a quick test that rules out most attribute values unsplit. */
