@@ -1,10 +1,11 @@
 // The benchmarked tools, each a function from a page's HTML to (for ours) its stage timings.
 import { parse } from 'parse5';
 import { convert } from '../../src/shared/core';
+import { parseHtml } from '../../src/shared/core/parse';
 import type { ConvertOptions } from '../../src/shared/core/types';
 import { readabilityTurndown, turndownGfm } from '../eval/peers';
 
-export const BENCH_TOOLS = ['parse5', 'openscraper', 'turndown+gfm', 'readability+turndown'] as const;
+export const BENCH_TOOLS = ['parse5', 'our-parse', 'openscraper', 'turndown+gfm', 'readability+turndown'] as const;
 export type BenchToolName = (typeof BENCH_TOOLS)[number];
 
 export const STAGES = ['parse', 'clean', 'serialize', 'markdown'] as const;
@@ -13,6 +14,8 @@ export type StageTimes = Record<Stage, number>;
 
 export const TOOL_LABELS: Record<BenchToolName, string> = {
   parse5: 'parse5 parse alone',
+  // Our parse stage by itself: parse5 taking runs of text at once (dom/tokenizer.ts), into our DOM.
+  'our-parse': 'our parse alone',
   openscraper: 'openscraper convert()',
   'turndown+gfm': 'turndown+gfm (raw page)',
   'readability+turndown': 'readability+turndown',
@@ -26,6 +29,11 @@ export function createBenchTool(name: BenchToolName, options: ConvertOptions = {
     case 'parse5':
       return (html) => {
         parse(html);
+        return undefined;
+      };
+    case 'our-parse':
+      return (html) => {
+        parseHtml(html);
         return undefined;
       };
     case 'openscraper':

@@ -1,7 +1,7 @@
-// The one parse of a conversion: parse5 into our small DOM, within the budget.
-import { parse as parse5Parse } from 'parse5';
+// The one parse of a conversion: parse5 (taking runs of plain text at once) into our small DOM, within the budget.
 import type { Budget } from './budget';
 import type { Document } from './dom/nodes';
+import { parseDocument } from './dom/tokenizer';
 import { createTreeAdapter } from './dom/tree-adapter';
 import { toWellFormed } from './text';
 
@@ -14,7 +14,7 @@ export interface ParseOptions {
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
   const budget = options.budget ?? null;
   if (budget) budget.stage = 'parsing';
-  return parse5Parse(toWellFormed(html), {
+  return parseDocument(toWellFormed(html), {
     treeAdapter: createTreeAdapter(budget),
     sourceCodeLocationInfo: options.sourceLocations ?? false,
   });

@@ -1,0 +1,159 @@
+// parse5's parser, with a tokenizer that takes runs of plain characters in one step.
+//
+// parse5's tokenizer turns its state machine once per code point. Most of a page is long runs in
+// which no character can change the state: about half the bytes of the evaluation corpus are
+// script and style text, and a third are tags, mostly attribute values. Here parse5 handles the
+// first character of a run as usual, and the rest of the run is taken at once: up to the next
+// character the state reacts to (`<`, `&`, a closing quote, `-` in a comment, a change between
+// white space and other text), or one the preprocessor rewrites (NUL, CR, surrogates), which
+// parse5 then handles itself. The preprocessor's position and line are moved exactly as reading
+// the run one character at a time would move them, so trees and source locations are parse5's.
+//
+// One difference in tokens, none in trees: script and style text, which the parser inserts alike
+// whether it is white space or not, comes as one character token rather than alternating white
+// space and character tokens. Everything here leans on parse5's protected members, so the version
+// is pinned and test/shared/core/dom/tokenizer.test.ts compares trees with stock parse5's.
+import { InsertionMode, Parser, type ParserOptions, Token, Tokenizer, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
+
+const NUL = 0x00;
+const TAB = 0x09;
+const LF = 0x0a;
+const FF = 0x0c;
+const CR = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const AMPERSAND = 0x26;
+const APOSTROPHE = 0x27;
+const HYPHEN = 0x2d;
+const LESS_THAN = 0x3c;
+const EOF = -1;
+
+/** The preprocessor's line bookkeeping, private in parse5's typings. */
+interface PreprocessorLines {
+  html: string;
+  pos: number;
+  line: number;
+  lineStartPos: number;
+  isEol: boolean;
+}
+
+/** White space as parse5's tokenizer groups it into character tokens (CR never reaches a run). */
+function isTokenWhitespace(code: number): boolean {
+  return code === SPACE || code === LF || code === TAB || code === FF;
+}
+
+/** Code units parse5's preprocessor rewrites or pairs, so a run never takes them. */
+function isPreprocessed(code: number): boolean {
+  return code === NUL || code === CR || (code & 0xf800) === 0xd800;
+}
+
+class RunTokenizer extends Tokenizer {
+  constructor(
+    options: TokenizerOptions,
+    private readonly parser: Parser<TreeAdapterTypeMap>,
+  ) {
+    super(options, parser);
+  }
+
+  /**
+   * Whether the code point just read may start a run: it is the input's own code unit (not a CR
+   * read as LF, nor a surrogate pair), and the parser is not paused. The state is still `state`:
+   * no plain character changes it today, and the check keeps a later parse5 from running on in
+   * a state it left.
+   */
+  private mayRun(cp: number, state: Tokenizer['state']): boolean {
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    return cp !== EOF && this.state === state && !this.paused && input.html.charCodeAt(input.pos) === cp;
+  }
+
+  /**
+   * Reads on from the current code point up to, not including, the next code unit that is one of
+   * the stops, one the preprocessor rewrites, or (when `whitespace` is a boolean) one of the other
+   * white-space class; the pending run of the current token grows to match.
+   */
+  private takeRun(stopA: number, stopB: number, whitespace: boolean | null): void {
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    const { html } = input;
+    let at = input.pos + 1;
+    let { line, lineStartPos, isEol } = input;
+    for (; at < html.length; at++) {
+      const code = html.charCodeAt(at);
+      if (code === stopA || code === stopB || isPreprocessed(code)) break;
+      if (whitespace !== null && isTokenWhitespace(code) !== whitespace) break;
+      // As Preprocessor.advance: a line starts at the character after each LF.
+      if (isEol) {
+        line++;
+        lineStartPos = at;
+        isEol = false;
+      }
+      if (code === LF) isEol = true;
+    }
+    const taken = at - 1 - input.pos;
+    if (taken === 0) return;
+    input.pos = at - 1;
+    input.line = line;
+    input.lineStartPos = lineStartPos;
+    input.isEol = isEol;
+    this.consumedAfterSnapshot += taken;
+    this.runEnd = at;
+  }
+
+  /**
+   * Script or style text: one character token, however white space falls in it. Only in the
+   * parser's TEXT mode, where both kinds are inserted alike: parsing a document, these states come
+   * with no other mode, but a fragment's context element can set them in another.
+   */
+  private textRun(cp: number): boolean {
+    if (this.parser.insertionMode !== InsertionMode.TEXT || this.inForeignNode || !this.mayRun(cp, this.state)) return false;
+    if (this.currentCharacterToken?.type !== Token.TokenType.CHARACTER) this._ensureCharacterToken(Token.TokenType.CHARACTER);
+    this._extendRun(cp);
+    this.takeRun(LESS_THAN, LESS_THAN, null);
+    return true;
+  }
+
+  protected override _stateData(cp: number): void {
+    const state = this.state;
+    super._stateData(cp);
+    if (cp !== LESS_THAN && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(LESS_THAN, AMPERSAND, isTokenWhitespace(cp));
+  }
+
+  protected override _stateRawtext(cp: number): void {
+    if (cp === LESS_THAN || cp === NUL || !this.textRun(cp)) super._stateRawtext(cp);
+  }
+
+  protected override _stateScriptData(cp: number): void {
+    if (cp === LESS_THAN || cp === NUL || !this.textRun(cp)) super._stateScriptData(cp);
+  }
+
+  protected override _stateAttributeValueDoubleQuoted(cp: number): void {
+    const state = this.state;
+    super._stateAttributeValueDoubleQuoted(cp);
+    if (cp !== QUOTE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(QUOTE, AMPERSAND, null);
+  }
+
+  protected override _stateAttributeValueSingleQuoted(cp: number): void {
+    const state = this.state;
+    super._stateAttributeValueSingleQuoted(cp);
+    if (cp !== APOSTROPHE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(APOSTROPHE, AMPERSAND, null);
+  }
+
+  protected override _stateComment(cp: number): void {
+    const state = this.state;
+    super._stateComment(cp);
+    if (cp !== HYPHEN && cp !== LESS_THAN && cp !== NUL && this.mayRun(cp, state)) this.takeRun(HYPHEN, LESS_THAN, null);
+  }
+}
+
+/** parse5's parser with the run-taking tokenizer. Parse errors, when asked for, come from stock parse5. */
+class RunParser<T extends TreeAdapterTypeMap> extends Parser<T> {
+  constructor(options?: Partial<ParserOptions<T>>) {
+    super(options);
+    // Parse errors are reported per character: runs would skip the checks, so they are left to parse5.
+    if (!this.options.onParseError) this.tokenizer = new RunTokenizer(this.options, this as unknown as Parser<TreeAdapterTypeMap>);
+  }
+}
+
+/** Parses a document as parse5's `parse` does, faster. */
+export function parseDocument<T extends TreeAdapterTypeMap>(html: string, options: Partial<ParserOptions<T>>): T['document'] {
+  return RunParser.parse(html, options) as T['document'];
+}

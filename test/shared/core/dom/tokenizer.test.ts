@@ -1,0 +1,77 @@
+// The run-taking tokenizer must build exactly the trees stock parse5 builds, source locations
+// included: compared on focused cases, on random documents made of what the runs stop at, and
+// (in corpus.test.ts) on every page of the corpus.
+import { tests as commonMarkExamples } from 'commonmark-spec';
+import fc from 'fast-check';
+import { type DefaultTreeAdapterMap, parse, type ParserError } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from '../../../../src/shared/core/dom/tokenizer';
+
+/** The whole tree as text: every node, attribute and location (parent links left out, they cycle). */
+function dump(document: DefaultTreeAdapterMap['document']): string {
+  return JSON.stringify(document, (key, value) => (key === 'parentNode' ? undefined : value));
+}
+
+function expectSameTree(html: string): void {
+  for (const sourceCodeLocationInfo of [false, true]) {
+    const ours = parseDocument<DefaultTreeAdapterMap>(html, { sourceCodeLocationInfo });
+    expect(dump(ours)).toBe(dump(parse(html, { sourceCodeLocationInfo })));
+  }
+}
+
+const CASES: Record<string, string> = {
+  'script text with white space and comparisons': '<script>\n  if (a < b && c<d) {\n\tx = "</scr" + "ipt>";\n  }\n</script><p>after',
+  'script with an escaped comment': '<script><!-- var a = 1; <script>b--c</script> d --></script><p>x',
+  'script at end of input': '<script>var x = 1;',
+  'style text': '<style>\n  body { margin: 0 }\n  a > b { color: red }\n</style>',
+  'rawtext elements': '<noembed> a  b </noembed><xmp> <b> x </xmp><iframe> y z </iframe><noframes> n </noframes>',
+  'noscript in head': '<head><noscript> <link rel=x> t </noscript></head>',
+  'rcdata is left to parse5': '<textarea>\n first line &amp; <b>\n</textarea><title> a &lt; b </title>',
+  'leading newline in pre and listing': '<pre>\n\nkept</pre><listing>\nx</listing><pre>\r\ny</pre>',
+  'text between tags': '<p>  Hello,   world  &amp; friends\n\n<b>bold</b>\t\ttext </p>',
+  'white space in tables (foster parenting)': '<table>  <tr> <td> a </td> x y <td>b</td></tr>  text  </table>',
+  'attributes, quoted and not, with entities and newlines': `<a href="/a?b=1&amp;c=2&d" title='it&apos;s
+two lines' data-x=plain&amp;more class="a
+b  c">l</a>`,
+  'comments with dashes and less-than signs': '<!-- a - b -- c <!-- d --><p>x<!--y--><!----><!-- a <!-- b -->',
+  'carriage returns everywhere': '<p\r\nclass="a\r\nb">x\r\ny\rz</p>\r\n<script>\r\na\r\r\nb</script><!-- \r\n -->',
+  'NUL characters': '<p>a\u0000b</p><script>c\u0000d</script><style>\u0000</style><a title="e\u0000f">g</a><!--\u0000-->',
+  'surrogate pairs and lone surrogates': '<p>😀 a😀b \uD800 c \uDC00</p><script>"😀\uD800"</script><a title="😀x\uDBFFy">z</a>',
+  'foreign content': '<svg><style> a { } </style><title> t </title><desc>d  e</desc></svg><math><mi> x </mi></math>',
+  'template and plaintext': '<template> <p> t </p> </template><plaintext> <b> all text </b>',
+  'unterminated attribute and comment': '<div title="never closed><p>text',
+  'form feeds and tabs': '<p>\f a \t\f b</p>',
+};
+
+describe('run-taking tokenizer', () => {
+  it.each(Object.entries(CASES))('builds parse5’s tree: %s', (_, html) => expectSameTree(html));
+
+  it('builds parse5’s tree for random documents made of what runs stop at', () => {
+    const piece = fc.constantFrom(
+      '<script>', '</script>', '<style>', '</style>', '<p>', '</p>', '<b>', '<table>', '<td>', '<textarea>', '<title>',
+      '<pre>', '<svg>', '</svg>', '<!--', '-->', '-', '<', '>', '&', '&amp;', '&lt', '"', "'", '=', '<a href="', '<a title=\'',
+      '<div class=', ' ', '  ', '\n', '\r', '\r\n', '\t', '\f', '\u0000', '😀', '\uD800', '\uDC00', 'text', 'a b c', 'é', '</',
+    );
+    fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => expectSameTree(pieces.join(''))), { numRuns: 1500, seed: 4 });
+  });
+
+  it('builds parse5’s tree for every CommonMark spec example, as Markdown source and as HTML', () => {
+    for (const example of commonMarkExamples) {
+      expectSameTree(example.markdown);
+      expectSameTree(example.html);
+    }
+  });
+
+  it('reports parse errors as parse5 does (they are checked per character, so runs are off)', () => {
+    const html = '<p title="a\u0001b">x\u0000y</p><script>\u0001</script><!-- -- -->\uD800';
+    const collect = (parser: (errors: ParserError[]) => unknown) => {
+      const errors: ParserError[] = [];
+      parser(errors);
+      return errors;
+    };
+    const ours = collect((errors) => parseDocument<DefaultTreeAdapterMap>(html, { onParseError: (e) => errors.push(e) }));
+    const stock = collect((errors) => parse(html, { onParseError: (e) => errors.push(e) }));
+    expect(stock.length).toBeGreaterThan(3);
+    expect(ours).toEqual(stock);
+  });
+});
