@@ -47,6 +47,13 @@ function isPreprocessed(code: number): boolean {
   return code === NUL || code === CR || (code & 0xf800) === 0xd800;
 }
 
+// What ends a run in each state: its own delimiters, what the preprocessor rewrites, and LF (so a
+// run lies within one line, and parse5 itself counts lines).
+const TEXT_STOPS = /[<\0\r\n\uD800-\uDFFF]/g;
+const DOUBLE_QUOTED_STOPS = /["&\0\r\n\uD800-\uDFFF]/g;
+const SINGLE_QUOTED_STOPS = /['&\0\r\n\uD800-\uDFFF]/g;
+const COMMENT_STOPS = /[-<\0\r\n\uD800-\uDFFF]/g;
+
 class RunTokenizer extends Tokenizer {
   constructor(
     options: TokenizerOptions,
@@ -67,35 +74,43 @@ class RunTokenizer extends Tokenizer {
   }
 
   /**
-   * Reads on from the current code point up to, not including, the next code unit that is one of
-   * the stops, one the preprocessor rewrites, or (when `whitespace` is a boolean) one of the other
-   * white-space class; the pending run of the current token grows to match.
+   * Reads on from the current code point up to, not including, the next code unit `stops` matches
+   * (a global regular expression: it scans far faster than a loop); the pending run of the
+   * current token grows to match.
    */
-  private takeRun(stopA: number, stopB: number, whitespace: boolean | null): void {
+  private takeRun(stops: RegExp): void {
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    const { html } = input;
+    stops.lastIndex = input.pos + 1;
+    const end = stops.test(html) ? stops.lastIndex - 1 : html.length;
+    this.takeTo(input, end);
+  }
+
+  /** Moves the preprocessor to just before `end`, as reading each code unit up to there (none an LF) would. */
+  private takeTo(input: PreprocessorLines, end: number): void {
+    const from = input.pos + 1;
+    if (end <= from) return;
+    // As Preprocessor.advance: the character after an LF starts a new line.
+    if (input.isEol) {
+      input.line++;
+      input.lineStartPos = from;
+      input.isEol = false;
+    }
+    this.consumedAfterSnapshot += end - from;
+    input.pos = end - 1;
+    this.runEnd = end;
+  }
+
+  /** Reads on through code units of the white-space class `whitespace` (words are short: a loop beats a regular expression). */
+  private takeWordRun(whitespace: boolean): void {
     const input = this.preprocessor as unknown as PreprocessorLines;
     const { html } = input;
     let at = input.pos + 1;
-    let { line, lineStartPos, isEol } = input;
     for (; at < html.length; at++) {
       const code = html.charCodeAt(at);
-      if (code === stopA || code === stopB || isPreprocessed(code)) break;
-      if (whitespace !== null && isTokenWhitespace(code) !== whitespace) break;
-      // As Preprocessor.advance: a line starts at the character after each LF.
-      if (isEol) {
-        line++;
-        lineStartPos = at;
-        isEol = false;
-      }
-      if (code === LF) isEol = true;
+      if (code === LESS_THAN || code === AMPERSAND || code === LF || isPreprocessed(code) || isTokenWhitespace(code) !== whitespace) break;
     }
-    const taken = at - 1 - input.pos;
-    if (taken === 0) return;
-    input.pos = at - 1;
-    input.line = line;
-    input.lineStartPos = lineStartPos;
-    input.isEol = isEol;
-    this.consumedAfterSnapshot += taken;
-    this.runEnd = at;
+    this.takeTo(input, at);
   }
 
   /**
@@ -107,14 +122,14 @@ class RunTokenizer extends Tokenizer {
     if (this.parser.insertionMode !== InsertionMode.TEXT || this.inForeignNode || !this.mayRun(cp, this.state)) return false;
     if (this.currentCharacterToken?.type !== Token.TokenType.CHARACTER) this._ensureCharacterToken(Token.TokenType.CHARACTER);
     this._extendRun(cp);
-    this.takeRun(LESS_THAN, LESS_THAN, null);
+    this.takeRun(TEXT_STOPS);
     return true;
   }
 
   protected override _stateData(cp: number): void {
     const state = this.state;
     super._stateData(cp);
-    if (cp !== LESS_THAN && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(LESS_THAN, AMPERSAND, isTokenWhitespace(cp));
+    if (cp !== LESS_THAN && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeWordRun(isTokenWhitespace(cp));
   }
 
   protected override _stateRawtext(cp: number): void {
@@ -128,19 +143,19 @@ class RunTokenizer extends Tokenizer {
   protected override _stateAttributeValueDoubleQuoted(cp: number): void {
     const state = this.state;
     super._stateAttributeValueDoubleQuoted(cp);
-    if (cp !== QUOTE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(QUOTE, AMPERSAND, null);
+    if (cp !== QUOTE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(DOUBLE_QUOTED_STOPS);
   }
 
   protected override _stateAttributeValueSingleQuoted(cp: number): void {
     const state = this.state;
     super._stateAttributeValueSingleQuoted(cp);
-    if (cp !== APOSTROPHE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(APOSTROPHE, AMPERSAND, null);
+    if (cp !== APOSTROPHE && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeRun(SINGLE_QUOTED_STOPS);
   }
 
   protected override _stateComment(cp: number): void {
     const state = this.state;
     super._stateComment(cp);
-    if (cp !== HYPHEN && cp !== LESS_THAN && cp !== NUL && this.mayRun(cp, state)) this.takeRun(HYPHEN, LESS_THAN, null);
+    if (cp !== HYPHEN && cp !== LESS_THAN && cp !== NUL && this.mayRun(cp, state)) this.takeRun(COMMENT_STOPS);
   }
 }
 
