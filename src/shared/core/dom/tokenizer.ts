@@ -5,9 +5,10 @@
 // script and style text, and a third are tags, mostly attribute values. Here parse5 handles the
 // first character of a run as usual, and the rest of the run is taken at once: up to the next
 // character the state reacts to (`<`, `&`, a closing quote, `-` in a comment, a change between
-// white space and other text), or one the preprocessor rewrites (NUL, CR, surrogates), which
-// parse5 then handles itself. The preprocessor's position and line are moved exactly as reading
-// the run one character at a time would move them, so trees and source locations are parse5's.
+// white space and other text), one the preprocessor rewrites (NUL, CR, surrogates), or an LF;
+// parse5 handles those itself, so it still counts the lines. The preprocessor's position is moved
+// exactly as reading the run one character at a time would, so trees and source locations are
+// parse5's.
 //
 // One difference in tokens, none in trees: script and style text, which the parser inserts alike
 // whether it is white space or not, comes as one character token rather than alternating white
