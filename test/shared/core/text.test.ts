@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsWhitespace, trimmedLength } from '../../../src/shared/core/text';
+import { isJsWhitespace, trimmedLength, utf8Length } from '../../../src/shared/core/text';
 
 describe('white space as JavaScript sees it', () => {
   it('agrees with \\s on every UTF-16 code unit', () => {
@@ -10,5 +10,18 @@ describe('white space as JavaScript sees it', () => {
 
   it('measures text as trim() would leave it, without trimming', () => {
     for (const text of ['', '   ', ' a ', '\u00a0\ufeffword\u3000\n', 'a\u2028', '\t\tx y\r\n']) expect(trimmedLength(text), JSON.stringify(text)).toBe(text.trim().length);
+  });
+});
+
+describe('UTF-8 length', () => {
+  it('counts as Node encodes, across chunk boundaries and with lone surrogates', () => {
+    const edge = 1 << 16;
+    const texts = [
+      '', 'ascii', 'é€😀', 'a\uD800b', '\uDC00', '\uD800\uDC00',
+      'x'.repeat(edge - 1) + '😀' + 'y', // a pair straddling the first chunk's end
+      'x'.repeat(edge - 1) + '\uD800' + 'y', // a lone high surrogate there
+      'é'.repeat(3 * edge + 5), '😀'.repeat(edge + 1),
+    ];
+    for (const text of texts) expect(utf8Length(text), `${text.length} units`).toBe(Buffer.byteLength(text, 'utf8'));
   });
 });
