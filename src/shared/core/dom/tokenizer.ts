@@ -54,6 +54,11 @@ const TEXT_STOPS = /[<\0\r\n\uD800-\uDFFF]/g;
 const DOUBLE_QUOTED_STOPS = /["&\0\r\n\uD800-\uDFFF]/g;
 const SINGLE_QUOTED_STOPS = /['&\0\r\n\uD800-\uDFFF]/g;
 const COMMENT_STOPS = /[-<\0\r\n\uD800-\uDFFF]/g;
+const DATA_STOPS = /[<&\0\r\n\uD800-\uDFFF]/g;
+const NOT_WHITESPACE = /[^ \n\t\f]/g;
+
+/** Modes whose rules for white space and other text differ only in that other text sets `framesetOk`. */
+const BODY_TEXT_MODES: ReadonlySet<InsertionMode> = new Set([InsertionMode.IN_BODY, InsertionMode.IN_CAPTION, InsertionMode.IN_CELL, InsertionMode.IN_TEMPLATE]);
 
 class RunTokenizer extends Tokenizer {
   constructor(
@@ -115,12 +120,41 @@ class RunTokenizer extends Tokenizer {
   }
 
   /**
+   * Text in the body: one token for white space and words together, a character token as soon as
+   * it holds anything but white space. The parser would reconstruct the formatting elements and
+   * insert each of the tokens parse5 makes, and clear `framesetOk` at the first that is not white
+   * space: the same tree. (In foreign content, svg or math, it inserts both kinds without
+   * reconstructing: the same holds.) Not right after <pre>, <listing> or <textarea>, whose first
+   * newline the parser drops only from a white-space token.
+   */
+  private bodyTextRun(cp: number): boolean {
+    if (!BODY_TEXT_MODES.has(this.parser.insertionMode) || this.parser.skipNextNewLine || !this.mayRun(cp, this.state)) return false;
+    const whitespace = isTokenWhitespace(cp);
+    const token = this.currentCharacterToken;
+    if (token === null || token.type === Token.TokenType.NULL_CHARACTER) this._ensureCharacterToken(whitespace ? Token.TokenType.WHITESPACE_CHARACTER : Token.TokenType.CHARACTER);
+    else if (!whitespace) token.type = Token.TokenType.CHARACTER;
+    this._extendRun(cp);
+    const input = this.preprocessor as unknown as PreprocessorLines;
+    const from = input.pos + 1;
+    DATA_STOPS.lastIndex = from;
+    const end = DATA_STOPS.test(input.html) ? DATA_STOPS.lastIndex - 1 : input.html.length;
+    const current = this.currentCharacterToken!;
+    if (current.type === Token.TokenType.WHITESPACE_CHARACTER && end > from) {
+      // The scan stops at `end` at the latest: what stops a run is not white space.
+      NOT_WHITESPACE.lastIndex = from;
+      if (NOT_WHITESPACE.test(input.html) && NOT_WHITESPACE.lastIndex - 1 < end) current.type = Token.TokenType.CHARACTER;
+    }
+    this.takeTo(input, end);
+    return true;
+  }
+
+  /**
    * Script or style text: one character token, however white space falls in it. Only in the
    * parser's TEXT mode, where both kinds are inserted alike: parsing a document, these states come
    * with no other mode, but a fragment's context element can set them in another.
    */
   private textRun(cp: number): boolean {
-    if (this.parser.insertionMode !== InsertionMode.TEXT || this.inForeignNode || !this.mayRun(cp, this.state)) return false;
+    if (this.parser.insertionMode !== InsertionMode.TEXT || !this.mayRun(cp, this.state)) return false;
     if (this.currentCharacterToken?.type !== Token.TokenType.CHARACTER) this._ensureCharacterToken(Token.TokenType.CHARACTER);
     this._extendRun(cp);
     this.takeRun(TEXT_STOPS);
@@ -128,9 +162,12 @@ class RunTokenizer extends Tokenizer {
   }
 
   protected override _stateData(cp: number): void {
-    const state = this.state;
-    super._stateData(cp);
-    if (cp !== LESS_THAN && cp !== AMPERSAND && cp !== NUL && this.mayRun(cp, state)) this.takeWordRun(isTokenWhitespace(cp));
+    if (cp === LESS_THAN || cp === AMPERSAND || cp === NUL || cp === EOF) super._stateData(cp);
+    else if (!this.bodyTextRun(cp)) {
+      const state = this.state;
+      super._stateData(cp);
+      if (this.mayRun(cp, state)) this.takeWordRun(isTokenWhitespace(cp));
+    }
   }
 
   protected override _stateRawtext(cp: number): void {

@@ -41,6 +41,15 @@ b  c">l</a>`,
   'template and plaintext': '<template> <p> t </p> </template><plaintext> <b> all text </b>',
   'unterminated attribute and comment': '<div title="never closed><p>text',
   'form feeds and tabs': '<p>\f a \t\f b</p>',
+  // An implied <body> (an explicit one rules frames out itself): only text that is not white space does.
+  'white space alone keeps a frameset possible': '<head></head><span> \n\t </span><frameset><frame></frameset>',
+  'text rules a frameset out': '<head></head><span>  words  </span><frameset><frame></frameset>',
+  'a word after white space rules it out too': '<head></head><span> \n</span> x<frameset><frame></frameset>',
+  'a word after a CR rules it out too': '<head></head><span> \r\n</span>\r\nx<frameset><frame></frameset>',
+  'white space in foreign content keeps a frameset possible': '<head></head><svg> \n </svg><frameset><frame></frameset>',
+  'text in foreign content rules it out': '<head></head><svg> a b </svg><frameset><frame></frameset>',
+  'text in captions, cells and templates': '<table><caption> a  b </caption><tr><td>\n c d </td></tr></table><template> e  f <p> g </p></template>',
+  'text after formatting elements are reopened': '<p><b>one <i>two</p> three  four <p> five',
 };
 
 describe('run-taking tokenizer', () => {
@@ -49,7 +58,7 @@ describe('run-taking tokenizer', () => {
   it('builds parse5’s tree for random documents made of what runs stop at', () => {
     const piece = fc.constantFrom(
       '<script>', '</script>', '<style>', '</style>', '<p>', '</p>', '<b>', '<table>', '<td>', '<textarea>', '<title>',
-      '<pre>', '<svg>', '</svg>', '<!--', '-->', '-', '<', '>', '&', '&amp;', '&lt', '"', "'", '=', '<a href="', '<a title=\'',
+      '<pre>', '<listing>', '<frameset>', '<caption>', '<template>', '<i>', '</b>', '<body>', '<svg>', '</svg>', '<!--', '-->', '-', '<', '>', '&', '&amp;', '&lt', '"', "'", '=', '<a href="', '<a title=\'',
       '<div class=', ' ', '  ', '\n', '\r', '\r\n', '\t', '\f', '\u0000', '😀', '\uD800', '\uDC00', 'text', 'a b c', 'é', '</',
     );
     fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => expectSameTree(pieces.join(''))), { numRuns: 1500, seed: 4 });
