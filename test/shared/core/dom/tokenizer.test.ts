@@ -64,6 +64,15 @@ describe('run-taking tokenizer', () => {
     fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => expectSameTree(pieces.join(''))), { numRuns: 1500, seed: 4 });
   });
 
+  it('builds parse5’s tree for a page longer than the 64K units parse5 keeps before dropping what it parsed', () => {
+    const block = (i: number) =>
+      `<div class="item n${i}" data-json='{"a": [${i}, "x&amp;y"]}'>\n  <p>Paragraph ${i}, with words  and\r\nlines &amp; refs.</p>` +
+      `<!-- note ${i} - kept --><script>if (a < ${i}) { b = "${'😀'.repeat(i % 3)}"; }</script><style>.n${i} { color: red }</style>\n</div>\n`;
+    const html = `<!doctype html><html><head><title>Long</title></head><body>${Array.from({ length: 2500 }, (_, i) => block(i)).join('')}</body></html>`;
+    expect(html.length).toBeGreaterThan(4 * 65_536);
+    expectSameTree(html);
+  });
+
   it('builds parse5’s tree for every CommonMark spec example, as Markdown source and as HTML', () => {
     for (const example of commonMarkExamples) {
       expectSameTree(example.markdown);
