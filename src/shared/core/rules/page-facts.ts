@@ -223,8 +223,12 @@ class LazyPageFacts implements PageFacts {
     if (this.span === undefined) {
       const region = this.mainRegion ?? this.document.body;
       const skip = this.skip;
-      const paragraphs = runningTextIn(this.all(), skip).filter((el) => region !== null && contains(region, el) && !insideSkipped(el, skip));
-      this.span = paragraphs.length === 0 ? null : { first: paragraphs[0], last: paragraphs[paragraphs.length - 1] };
+      const counts = (el: Element) => region !== null && contains(region, el) && !insideSkipped(el, skip);
+      // Only the ends matter: each is looked for from its own side.
+      const paragraphs = runningTextIn(this.all(), skip);
+      const first = paragraphs.find(counts);
+      const last = paragraphs.findLast(counts);
+      this.span = first === undefined || last === undefined ? null : { first, last };
     }
     return this.span;
   }
