@@ -4,8 +4,8 @@
 // what an element holds sees it without the noise inside it; then a second, top-down pass removes
 // the outermost matches and records one entry per removed subtree.
 import type { Budget } from './budget';
-import { type Document, type Element, ELEMENT_NODE, type Node, numberElements, releaseTree } from './dom/nodes';
-import { elementPath, visibleTextLength } from './dom/query';
+import { type ChildNode, type Document, DROP, type Element, ELEMENT_NODE, KEEP, type Node, numberElements, type ParentNode, releaseTree, rewriteChildren, UNWRAP } from './dom/nodes';
+import { elementPathNamer, visibleTextLength } from './dom/query';
 import { htmlExcerpt } from './dom/serialize';
 import { pageFacts } from './rules/page-facts';
 import type { CleaningRule, RuleCategory, RuleContext } from './rules/types';
@@ -44,6 +44,7 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
     (rule) => !options.disabledCategories?.has(rule.category) && !options.keepRules?.has(rule.id),
   );
   const keepPaths = options.keepPaths ?? new Set<string>();
+  const elementPath = elementPathNamer();
   const budget = options.budget ?? null;
   if (budget) budget.stage = 'cleaning';
 
@@ -83,7 +84,7 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   judge(early, { document, skip: isRemoved, facts }, null);
   // Where the running text lies is found afresh for the late pass, without what the first removed.
   if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
-  const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved);
+  const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved, elementPath);
   return { removed, elementsBefore: elements.length };
 }
 
@@ -122,10 +123,15 @@ function rulesByTag(rules: readonly CleaningRule[]): (tag: string) => TagRules {
   };
 }
 
-function removeJudged(document: Document, verdictOf: (el: Element) => Verdict | undefined, isRemoved: (el: Element) => boolean): RemovedNode[] {
+function removeJudged(
+  document: Document,
+  verdictOf: (el: Element) => Verdict | undefined,
+  isRemoved: (el: Element) => boolean,
+  elementPath: (el: Element) => string,
+): RemovedNode[] {
   const removed: RemovedNode[] = [];
-  const toRemove: Element[] = [];
-  const toUnwrap: Element[] = [];
+  // Parents of what goes, in the order first met: a parent is met before any parent inside it.
+  const parents = new Set<ParentNode>();
   const stack: Node[] = [...document.childNodes].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -133,26 +139,28 @@ function removeJudged(document: Document, verdictOf: (el: Element) => Verdict | 
     const el = node as Element;
     const verdict = verdictOf(el);
     if (verdict !== undefined) {
-      removed.push(record(removed.length, el, verdict));
-      if (isRemoved(el)) {
-        toRemove.push(el);
-        continue;
-      }
-      toUnwrap.push(el);
+      removed.push(record(removed.length, el, verdict, elementPath));
+      parents.add(el.parentNode!);
+      if (isRemoved(el)) continue;
     }
     for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
   }
-  for (const el of toRemove) {
-    el.parentNode?.removeChild(el);
-    // Nothing reads a removed subtree again (its record holds strings): see releaseTree.
-    releaseTree(el);
-  }
-  // Innermost first, so each unwrap moves children that are already final.
-  for (let i = toUnwrap.length - 1; i >= 0; i--) toUnwrap[i].parentNode?.unwrapChild(toUnwrap[i]);
+  const gone: Element[] = [];
+  const fate = (child: ChildNode) => {
+    const verdict = child.nodeType === ELEMENT_NODE ? verdictOf(child as Element) : undefined;
+    if (verdict === undefined) return KEEP;
+    if (verdict.rule.action === 'unwrap') return UNWRAP;
+    gone.push(child as Element);
+    return DROP;
+  };
+  // Innermost parents first, so an unwrapped element hands over children that are already final.
+  for (const parent of [...parents].reverse()) rewriteChildren(parent, fate);
+  // Nothing reads a removed subtree again (its record holds strings): see releaseTree.
+  for (const el of gone) releaseTree(el);
   return removed;
 }
 
-function record(index: number, el: Element, verdict: Verdict): RemovedNode {
+function record(index: number, el: Element, verdict: Verdict, elementPath: (el: Element) => string): RemovedNode {
   const action = verdict.rule.action ?? 'remove';
   const location = el.sourceCodeLocation;
   return {

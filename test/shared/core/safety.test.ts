@@ -71,6 +71,49 @@ describe('budget', () => {
   });
 });
 
+// Each of these took seconds to minutes (and so failed under the default budget) while removing,
+// naming or moving one of many siblings cost time in proportion to the siblings.
+describe('wide pages: tens of thousands of siblings, under the default budget', () => {
+  const WIDE = 50_000;
+  const each = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i)).join('');
+
+  it('removes 50,000 sibling scripts, one record each with its own path', () => {
+    const result = convert(`<body><p>text</p>${'<script>x</script>'.repeat(WIDE)}</body>`);
+    expect(result.markdown).toBe('text\n');
+    expect(result.removed).toHaveLength(WIDE);
+    expect(new Set(result.removed.map((r) => r.path)).size).toBe(WIDE);
+    expect(result.removed.at(-1)!.path).toBe(`body > script:nth-of-type(${WIDE})`);
+  });
+
+  it('unwraps 50,000 sponsored links in running text and keeps their text', () => {
+    const result = convert(`<body><p>${each(WIDE, (i) => `text <a rel="sponsored" href="/x">ad${i}</a> `)}</p></body>`);
+    expect(result.removed).toHaveLength(WIDE);
+    expect(result.markdown).not.toContain('](/x)');
+    expect(result.markdown).toContain(`ad0 text ad1 text`);
+    expect(result.markdown).toContain(`ad${WIDE - 1}\n`);
+  });
+
+  it('converts 50,000 blocks separated by white space that the converter drops', () => {
+    const result = convert(`<body>${each(WIDE, (i) => `<div> a${i} </div>\n<!-- c -->`)}</body>`);
+    expect(result.markdown).toBe(each(WIDE, (i) => `a${i}\n\n`).slice(0, -1));
+  });
+
+  it('converts 50,000 lines broken by <br> and new lines', () => {
+    const result = convert(`<p>${'line<br>\n'.repeat(WIDE)}</p>`);
+    expect(result.markdown).toBe(`${'line  \n'.repeat(WIDE - 1)}line\n`);
+  });
+
+  it('escapes text after 50,000 empty inline elements as after nothing', () => {
+    expect(convert(`<p>a${'<span></span> '.repeat(WIDE)}*b</p>`).markdown).toBe('a \\*b\n');
+  });
+
+  it('pushes 20,000 sibling link wrappers into their blocks', () => {
+    const cards = 20_000;
+    const result = convert(`<body>${each(cards, (i) => `<a href="/c${i}"><div><img src="/i.png" alt="i${i}"></div><h3>T${i}</h3></a>`)}</body>`);
+    expect(result.markdown).toBe(each(cards, (i) => `[![i${i}](/i.png)](/c${i})\n\n### [T${i}](/c${i})\n\n`).slice(0, -1));
+  });
+});
+
 describe('broken text', () => {
   it('never writes lone surrogates', () => {
     const result = convert('<p>a\uD800b\uDC00c</p><img alt="\uDBFF" src="x.png"><title>t\uD800</title>', { frontMatter: true });

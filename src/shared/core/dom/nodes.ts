@@ -29,6 +29,36 @@ export function touch(): void {
   mutationEpoch++;
 }
 
+/**
+ * Parents whose child lists still hold children removed while removals are deferred; null when
+ * removals are not deferred. See deferRemovals.
+ */
+let staleParents: Set<ParentNodeBase> | null = null;
+
+/**
+ * Until `flushRemovals`, removeChild only unlinks the child (parent and sibling links) and leaves
+ * the child list to be compacted once, at the flush. For turndown's whitespace pass, which removes
+ * blank text nodes one at a time while it walks by firstChild, nextSibling and parentNode: removing
+ * each from its list shifts the whole list, and a parent of 40,000 children took seconds. Any
+ * other DOM method flushes first, so nothing reads a stale list.
+ */
+export function deferRemovals(): void {
+  staleParents ??= new Set();
+}
+
+/** Compacts every child list that deferred removals left stale, and stops deferring. */
+export function flushRemovals(): void {
+  const parents = staleParents;
+  staleParents = null;
+  if (parents === null) return;
+  for (const parent of parents) parent.childNodes = parent.childNodes.filter((kid) => kid.parentNode === parent);
+}
+
+/** True when removals are deferred and some child list is stale. */
+export function hasStaleChildLists(): boolean {
+  return staleParents !== null && staleParents.size > 0;
+}
+
 export type ChildNode = Element | Text | Comment | DocumentType;
 export type ParentNode = Element | Document | DocumentFragment;
 
@@ -87,24 +117,36 @@ export abstract class ParentNodeBase extends Node {
   }
 
   get firstChild(): ChildNode | null {
-    return this.childNodes.length > 0 ? this.childNodes[0] : null;
+    const kids = this.childNodes;
+    if (staleParents !== null && staleParents.has(this)) {
+      for (const kid of kids) if (kid.parentNode === this) return kid;
+      return null;
+    }
+    return kids.length > 0 ? kids[0] : null;
   }
 
   get lastChild(): ChildNode | null {
-    const n = this.childNodes.length;
-    return n > 0 ? this.childNodes[n - 1] : null;
+    const kids = this.childNodes;
+    if (staleParents !== null && staleParents.has(this)) {
+      for (let i = kids.length - 1; i >= 0; i--) if (kids[i].parentNode === this) return kids[i];
+      return null;
+    }
+    return kids.length > 0 ? kids[kids.length - 1] : null;
   }
 
   get children(): Element[] {
+    if (staleParents !== null) flushRemovals();
     return this.childNodes.filter(isElement);
   }
 
   get firstElementChild(): Element | null {
+    if (staleParents !== null) flushRemovals();
     for (const child of this.childNodes) if (child.nodeType === ELEMENT_NODE) return child as Element;
     return null;
   }
 
   get lastElementChild(): Element | null {
+    if (staleParents !== null) flushRemovals();
     for (let i = this.childNodes.length - 1; i >= 0; i--) {
       const child = this.childNodes[i];
       if (child.nodeType === ELEMENT_NODE) return child as Element;
@@ -113,6 +155,7 @@ export abstract class ParentNodeBase extends Node {
   }
 
   appendChild<T extends ChildNode>(child: T): T {
+    if (staleParents !== null) flushRemovals();
     if (child.parentNode !== null) child.parentNode.removeChild(child);
     const last = this.lastChild;
     child.previousSibling = last;
@@ -126,6 +169,7 @@ export abstract class ParentNodeBase extends Node {
 
   insertBefore<T extends ChildNode>(child: T, reference: ChildNode | null): T {
     if (reference === null) return this.appendChild(child);
+    if (staleParents !== null) flushRemovals();
     if (child.parentNode !== null) child.parentNode.removeChild(child);
     const index = indexInParent(reference);
     const previous = reference.previousSibling;
@@ -140,8 +184,8 @@ export abstract class ParentNodeBase extends Node {
   }
 
   removeChild<T extends ChildNode>(child: T): T {
-    const index = indexInParent(child);
-    this.childNodes.splice(index, 1);
+    if (staleParents !== null) staleParents.add(this);
+    else this.childNodes.splice(indexInParent(child), 1);
     const { previousSibling, nextSibling } = child;
     if (previousSibling !== null) previousSibling.nextSibling = nextSibling;
     if (nextSibling !== null) nextSibling.previousSibling = previousSibling;
@@ -154,11 +198,14 @@ export abstract class ParentNodeBase extends Node {
 
   /** Replaces `child` by its own children, in place. */
   unwrapChild(child: Element): void {
+    if (staleParents !== null) flushRemovals();
     const moved = child.childNodes;
     const index = indexInParent(child);
     child.childNodes = [];
     for (const node of moved) node.parentNode = this as unknown as ParentNode;
-    this.childNodes.splice(index, 1, ...moved);
+    // Not `splice(index, 1, ...moved)`: spreading 100,000 children overflows the call stack.
+    const kids = this.childNodes;
+    this.childNodes = kids.slice(0, index).concat(moved, kids.slice(index + 1));
     const first = moved.length > 0 ? moved[0] : null;
     const last = moved.length > 0 ? moved[moved.length - 1] : null;
     const before = child.previousSibling;
@@ -179,6 +226,7 @@ export abstract class ParentNodeBase extends Node {
   }
 
   get textContent(): string {
+    if (staleParents !== null) flushRemovals();
     let index = this.textIndex;
     if (index === null || index.epoch !== mutationEpoch) index = indexTextFrom(this);
     return index.text.slice(this.textStart, this.textEnd);
@@ -186,6 +234,7 @@ export abstract class ParentNodeBase extends Node {
 
   /** Descendant elements named `tagName` (upper or lower case), in document order. */
   getElementsByTagName(tagName: string): Element[] {
+    if (staleParents !== null) flushRemovals();
     // Turndown asks this of every blank element, for 27 tag names: most have no element inside.
     if (!this.childNodes.some(isElement)) return NO_ELEMENTS;
     const wanted = tagName.toLowerCase();
@@ -451,6 +500,63 @@ export function indexInParent(child: ChildNode): number {
   return siblings.indexOf(child);
 }
 
+/** What `rewriteChildren` does with one child. */
+export const KEEP = 0;
+export const DROP = 1;
+export const UNWRAP = 2;
+export type ChildFate = typeof KEEP | typeof DROP | typeof UNWRAP;
+
+/**
+ * Rebuilds `parent`'s child list in one pass: each child stays, goes, or is replaced by its own
+ * children. Why not removeChild or unwrapChild per child: each shifts the whole list, so a parent
+ * with 100,000 children to drop took minutes.
+ */
+export function rewriteChildren(parent: ParentNodeBase, fate: (child: ChildNode) => ChildFate): void {
+  if (staleParents !== null) flushRemovals();
+  const kept: ChildNode[] = [];
+  for (const child of parent.childNodes) {
+    const verdict = fate(child);
+    if (verdict === KEEP) kept.push(child);
+    else if (verdict === UNWRAP) {
+      const el = child as Element;
+      for (const grandchild of el.childNodes) kept.push(grandchild);
+      el.childNodes = [];
+    }
+    if (verdict !== KEEP) {
+      child.parentNode = null;
+      child.previousSibling = null;
+      child.nextSibling = null;
+    }
+  }
+  replaceChildren(parent, kept);
+}
+
+/** Moves every child of `from` to the end of `to`'s children, in one pass. */
+export function moveChildren(from: ParentNodeBase, to: ParentNodeBase): void {
+  if (staleParents !== null) flushRemovals();
+  const moved = from.childNodes;
+  from.childNodes = [];
+  replaceChildren(to, to.childNodes.length === 0 ? moved : to.childNodes.concat(moved));
+}
+
+/**
+ * Makes `children` the whole child list of `parent`, linking siblings and parents afresh. A child
+ * taken from another parent is not taken out of that parent's list: the caller rebuilds it too.
+ */
+export function replaceChildren(parent: ParentNodeBase, children: ChildNode[]): void {
+  if (staleParents !== null) flushRemovals();
+  parent.childNodes = children;
+  let previous: ChildNode | null = null;
+  for (const child of children) {
+    child.parentNode = parent as unknown as ParentNode;
+    child.previousSibling = previous;
+    if (previous !== null) previous.nextSibling = child;
+    previous = child;
+  }
+  if (previous !== null) previous.nextSibling = null;
+  mutationEpoch++;
+}
+
 /** Descendant elements of `root` in document order (pre-order), without recursion. */
 export function* descendantElements(root: ParentNode | ParentNodeBase): Generator<Element> {
   const stack: ChildNode[] = [];
@@ -501,6 +607,7 @@ export function numberElements(root: ParentNode | ParentNodeBase): Element[] {
  * about 95 MB promoted per pass instead of 5, and four times the collector's pauses.
  */
 export function releaseTree(root: ParentNodeBase): void {
+  if (staleParents !== null) flushRemovals();
   const stack: ParentNodeBase[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;

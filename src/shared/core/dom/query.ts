@@ -121,27 +121,49 @@ export function visibleTextLength(root: Node, skip: Skip = null, limit = Infinit
 }
 
 /**
- * A short CSS-like path that names `el` uniquely and stays the same for the same HTML:
- * `body > div:nth-of-type(2) > nav`. `:nth-of-type` is left out where the tag is alone among its siblings.
+ * Names elements by a short CSS-like path that names each uniquely and stays the same for the same
+ * HTML: `body > div:nth-of-type(2) > nav`. `:nth-of-type` is left out where the tag is alone among
+ * its siblings. For one tree that does not change while it is asked: each parent's children are
+ * counted once, when the first of them is named (counting per element cost minutes on a page of
+ * 100,000 siblings).
  */
-export function elementPath(el: Element): string {
-  const steps: string[] = [];
-  for (let node: Element | null = el; node !== null; node = node.parentElement) {
-    if (node.localName === 'html') break;
-    const parent: ParentNode | null = node.parentNode;
-    let step = node.localName;
-    if (parent !== null) {
-      let position = 0;
-      let total = 0;
-      for (const sibling of parent.childNodes) {
-        if (sibling.nodeType !== ELEMENT_NODE || (sibling as Element).localName !== node.localName) continue;
-        total++;
-        if (sibling === node) position = total;
-      }
-      if (total > 1) step += `:nth-of-type(${position})`;
+export function elementPathNamer(): (el: Element) => string {
+  const stepOf = new Map<Element, string>();
+  const stepFor = (el: Element): string => {
+    let step = stepOf.get(el);
+    if (step === undefined) {
+      nameSiblings(el, stepOf);
+      step = stepOf.get(el)!;
     }
-    steps.push(step);
+    return step;
+  };
+  return (el) => {
+    const steps: string[] = [];
+    for (let node: Element | null = el; node !== null && node.localName !== 'html'; node = node.parentElement) steps.push(stepFor(node));
+    return steps.reverse().join(' > ');
+  };
+}
+
+/** Writes the path step of `el` and of every element sibling of it into `stepOf`. */
+function nameSiblings(el: Element, stepOf: Map<Element, string>): void {
+  const parent = el.parentNode;
+  if (parent === null) {
+    stepOf.set(el, el.localName);
+    return;
   }
-  return steps.reverse().join(' > ');
+  const totals = new Map<string, number>();
+  for (const sibling of parent.childNodes) {
+    if (sibling.nodeType !== ELEMENT_NODE) continue;
+    const name = (sibling as Element).localName;
+    totals.set(name, (totals.get(name) ?? 0) + 1);
+  }
+  const seen = new Map<string, number>();
+  for (const sibling of parent.childNodes) {
+    if (sibling.nodeType !== ELEMENT_NODE) continue;
+    const name = (sibling as Element).localName;
+    const position = (seen.get(name) ?? 0) + 1;
+    seen.set(name, position);
+    stepOf.set(sibling as Element, totals.get(name)! > 1 ? `${name}:nth-of-type(${position})` : name);
+  }
 }
 

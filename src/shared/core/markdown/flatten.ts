@@ -2,7 +2,7 @@
 // stack near 1,500 levels. Pages can nest 100,000 deep, so before conversion every subtree that
 // starts at `maxDepth` is flattened: its text and images are kept, one paragraph per block it
 // held; its inner structure (and formatting) is not. The count of flattened elements is reported.
-import { Element, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, TEXT_NODE, type ChildNode } from '../dom/nodes';
+import { type ChildNode, DROP, Element, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, rewriteChildren, TEXT_NODE } from '../dom/nodes';
 import { isBlock } from './blocks';
 
 const LEAF_ELEMENTS = new Set(['img', 'br', 'hr', 'input']);
@@ -66,7 +66,7 @@ function flattenInto(container: Element): number {
       for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
     }
   }
-  for (const child of [...container.childNodes]) container.removeChild(child);
+  rewriteChildren(container, () => DROP);
   for (const run of paragraphs) {
     if (run.length === 0) continue;
     const p = new Element('p', HTML_NS, []);

@@ -1,7 +1,7 @@
 // The Markdown stage: prepares the cleaned body for turndown, then converts it without a re-parse.
 // It consumes the tree: run it after everything else that reads the DOM.
 import type { Budget } from '../budget';
-import { DocumentFragment, type Element, releaseTree } from '../dom/nodes';
+import { type ChildNode, deferRemovals, DocumentFragment, type Element, flushRemovals, hasStaleChildLists, moveChildren, releaseTree } from '../dom/nodes';
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
@@ -19,9 +19,29 @@ export interface MarkdownOutput {
   flattened: number;
 }
 
-/** Turndown clones its input before converting; this root is handed over, so its clone is itself. */
+/**
+ * Turndown clones its input, collapses its white space (removing blank text nodes one by one), then
+ * converts it, starting from the root's child list. This root is handed over, so its clone is
+ * itself; the removals are deferred from the clone until the root's child list is read again, when
+ * every stale list is compacted at once (see deferRemovals).
+ */
 class TurndownRoot extends DocumentFragment {
+  constructor() {
+    super();
+    let kids = this.childNodes;
+    Object.defineProperty(this, 'childNodes', {
+      get: () => {
+        if (hasStaleChildLists()) flushRemovals();
+        return kids;
+      },
+      set: (value: ChildNode[]) => {
+        kids = value;
+      },
+    });
+  }
+
   cloneNode(): this {
+    deferRemovals();
     return this;
   }
 }
@@ -30,12 +50,17 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   if (body === null) return { markdown: '', flattened: 0 };
   if (options.budget) options.budget.stage = 'converting to Markdown';
   const root = new TurndownRoot();
-  for (const child of [...body.childNodes]) root.appendChild(child);
+  moveChildren(body, root);
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
   prepareText(root);
   const service = createTurndownService(options.budget);
-  const markdown = service.turndown(root as unknown as HTMLElement);
+  let markdown: string;
+  try {
+    markdown = service.turndown(root as unknown as HTMLElement);
+  } finally {
+    flushRemovals();
+  }
   releaseTree(root);
   return { markdown: postProcess(markdown), flattened };
 }

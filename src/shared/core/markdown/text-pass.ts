@@ -13,6 +13,7 @@ const VOID_WITH_OUTPUT = new Set(['img', 'input']);
 
 export function prepareText(root: ParentNode): void {
   const pending: Array<[Text, string]> = [];
+  const context = new LineContext(root);
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -22,7 +23,7 @@ export function prepareText(root: ParentNode): void {
         pending.push([text, '']);
         continue;
       }
-      const escaped = escapeMarkdownText(text.data, { lineStart: mayStartLine(text, root), followed: isFollowed(text, root) });
+      const escaped = escapeMarkdownText(text.data, { lineStart: context.mayStartLine(text), followed: context.isFollowed(text) });
       if (escaped !== text.data) pending.push([text, escaped]);
     } else if (node === root || (node.nodeType === ELEMENT_NODE && !CODE.has((node as Element).localName))) {
       const kids = (node as ParentNode).childNodes;
@@ -40,7 +41,94 @@ function isListSeparator(text: Text): boolean {
   return parent !== null && parent.nodeType === ELEMENT_NODE && LISTS.has((parent as Element).localName) && /^[\s\p{P}\p{S}]*$/u.test(text.data);
 }
 
-/** True when the node renders nothing: comments, blank text, and inline elements with neither text nor images. */
+/**
+ * What comes before and after each text node, remembered along the way: a run of siblings that
+ * render nothing (empty spans, blank text, comments) gives every node in it the same answer, so it
+ * is walked once, not once per node (a page with 40,000 empty spans in a row took a minute).
+ */
+export class LineContext {
+  private readonly startsLine = new Map<Node, boolean>();
+  private readonly followed = new Map<Node, boolean>();
+  private readonly silent = new Map<Node, boolean>();
+
+  constructor(private readonly root: ParentNode) {}
+
+  /** True when nothing that renders stands between `text` and a line start (a block edge or `br`). */
+  mayStartLine(text: Text): boolean {
+    return this.resolve(text, this.startsLine, (node) => node.previousSibling, breaksLine, true, () => undefined);
+  }
+
+  /** True when inline content (or the `]` closing a link) follows `text` before a line ends. */
+  isFollowed(text: Text): boolean {
+    return this.resolve(
+      text,
+      this.followed,
+      (node) => node.nextSibling,
+      (sibling) => !breaksLine(sibling),
+      false,
+      // The end of a link's text is followed by the `]` of its syntax.
+      (parent) => (parent.localName === 'a' ? true : undefined),
+    );
+  }
+
+  /**
+   * Walks from `start` to the nearest sibling (`step`) that renders something and answers by it,
+   * climbing out of inline parents that have no such sibling; every node passed gets the answer.
+   * `atBlockEdge`: the answer at the edge of a block (or of the root); `atInlineEdge`: the answer at
+   * the edge of an inline parent, or undefined to climb on.
+   */
+  private resolve(
+    start: Node,
+    memo: Map<Node, boolean>,
+    step: (node: Node) => Node | null,
+    answerBy: (sibling: Node) => boolean,
+    atBlockEdge: boolean,
+    atInlineEdge: (parent: Element) => boolean | undefined,
+  ): boolean {
+    const passed: Node[] = [];
+    let node = start;
+    let answer: boolean | undefined;
+    while (answer === undefined) {
+      const known = memo.get(node);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      passed.push(node);
+      const sibling = step(node);
+      if (sibling !== null) {
+        if (this.rendersNothing(sibling)) node = sibling;
+        else answer = answerBy(sibling);
+        continue;
+      }
+      const parent = node.parentNode;
+      if (parent === null || parent === this.root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element)) {
+        answer = atBlockEdge;
+        continue;
+      }
+      answer = atInlineEdge(parent as Element);
+      node = parent;
+    }
+    for (const node of passed) memo.set(node, answer);
+    return answer;
+  }
+
+  /** True when the node renders nothing: comments, blank text, and inline elements with neither text nor images. */
+  private rendersNothing(node: Node): boolean {
+    let silent = this.silent.get(node);
+    if (silent === undefined) {
+      silent = rendersNothing(node);
+      this.silent.set(node, silent);
+    }
+    return silent;
+  }
+}
+
+/** A block element or `br`: what a line starts after and ends before. */
+function breaksLine(node: Node): boolean {
+  return node.nodeType === ELEMENT_NODE && (isBlock(node as Element) || (node as Element).localName === 'br');
+}
+
 function rendersNothing(node: Node): boolean {
   if (node.nodeType === COMMENT_NODE) return true;
   if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
@@ -48,34 +136,4 @@ function rendersNothing(node: Node): boolean {
   const el = node as Element;
   if (isBlock(el) || el.localName === 'br' || VOID_WITH_OUTPUT.has(el.localName)) return false;
   return !hasContent(el, VOID_WITH_OUTPUT);
-}
-
-function mayStartLine(text: Text, root: ParentNode): boolean {
-  let node: Node = text;
-  for (;;) {
-    let previous = node.previousSibling;
-    while (previous !== null && rendersNothing(previous)) previous = previous.previousSibling;
-    if (previous !== null) {
-      return previous.nodeType === ELEMENT_NODE && (isBlock(previous as Element) || (previous as Element).localName === 'br');
-    }
-    const parent = node.parentNode;
-    if (parent === null || parent === root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element)) return true;
-    node = parent;
-  }
-}
-
-function isFollowed(text: Text, root: ParentNode): boolean {
-  let node: Node = text;
-  for (;;) {
-    let next = node.nextSibling;
-    while (next !== null && rendersNothing(next)) next = next.nextSibling;
-    if (next !== null) {
-      return !(next.nodeType === ELEMENT_NODE && (isBlock(next as Element) || (next as Element).localName === 'br'));
-    }
-    const parent = node.parentNode;
-    if (parent === null || parent === root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element)) return false;
-    // The end of a link's text is followed by the `]` of its syntax.
-    if ((parent as Element).localName === 'a') return true;
-    node = parent;
-  }
 }

@@ -3,7 +3,7 @@
 // `**…**`, which breaks the syntax and leaks the URL as text. We push the wrapper down into each
 // block instead, as browsers render it: `<div><a><img></a></div><h3><a>Title</a></h3>`, so every
 // part keeps its link (and the heading stays a heading).
-import { collectElements, Element, ELEMENT_NODE, type ChildNode, type ParentNode, TEXT_NODE, type Text } from '../dom/nodes';
+import { type ChildNode, collectElements, Element, ELEMENT_NODE, KEEP, type ParentNode, replaceChildren, rewriteChildren, TEXT_NODE, type Text, UNWRAP } from '../dom/nodes';
 import { isBlock } from './blocks';
 
 const WRAPPERS = new Set(['a', 'b', 'strong', 'em', 'i', 's', 'del', 'strike', 'code', 'u', 'mark']);
@@ -52,41 +52,105 @@ export function pushWrappersIntoBlocks(root: ParentNode): number {
       }
     }
   }
+  const unwraps = new PendingUnwraps(elements);
   let pushed = 0;
   // Innermost first: an outer wrapper then meets only the clones inner ones left inside blocks.
   for (let i = elements.length - 1; i >= 0; i--) {
     const wrapper = elements[i];
     if (!WRAPPERS.has(wrapper.localName) || !holdsBlock.has(wrapper) || isBlock(wrapper)) continue;
     if (allowance.copies <= 0) break;
+    unwraps.settleWithin(i);
     pushInto(wrapper, holdsBlock, allowance);
-    wrapper.parentNode?.unwrapChild(wrapper);
+    unwraps.add(i);
     pushed++;
   }
+  unwraps.settleAll();
   return pushed;
+}
+
+/**
+ * Wrappers whose blocks hold their copies now, waiting to be unwrapped: each is unwrapped before
+ * any wrapper around it is pushed down (that one must meet what it left), and all wrappers of one
+ * parent at once. One at a time, each unwrap rebuilt its parent's child list, and a page of 20,000
+ * linked cards in one parent took a minute.
+ */
+class PendingUnwraps {
+  /** Indexes into `elements`, in the order added: decreasing, so the innermost come last. */
+  private readonly pending: number[] = [];
+  /** For each element, the index just past its subtree in `elements` (document order). */
+  private readonly subtreeEnd: Int32Array;
+  private readonly indexOf = new Map<ParentNode, number>();
+
+  constructor(private readonly elements: readonly Element[]) {
+    elements.forEach((el, i) => this.indexOf.set(el, i));
+    this.subtreeEnd = new Int32Array(elements.length);
+    for (let i = elements.length - 1; i >= 0; i--) {
+      this.subtreeEnd[i] = Math.max(this.subtreeEnd[i], i + 1);
+      const parent = this.indexOf.get(elements[i].parentNode!);
+      if (parent !== undefined) this.subtreeEnd[parent] = Math.max(this.subtreeEnd[parent], this.subtreeEnd[i]);
+    }
+  }
+
+  add(index: number): void {
+    this.pending.push(index);
+  }
+
+  /** Unwraps every pending wrapper inside the subtree of `elements[index]`. */
+  settleWithin(index: number): void {
+    this.settleBefore(this.subtreeEnd[index]);
+  }
+
+  settleAll(): void {
+    this.settleBefore(Infinity);
+  }
+
+  /** Unwraps the pending wrappers whose index is below `end`. */
+  private settleBefore(end: number): void {
+    const due = new Set<Element>();
+    const parents = new Set<ParentNode>();
+    while (this.pending.length > 0 && this.pending[this.pending.length - 1] < end) {
+      const wrapper = this.elements[this.pending.pop()!];
+      due.add(wrapper);
+      if (wrapper.parentNode !== null) parents.add(wrapper.parentNode);
+    }
+    if (due.size === 0) return;
+    // Deepest parents first, so an unwrapped wrapper hands over children that are already final.
+    const order = (parent: ParentNode) => this.indexOf.get(parent) ?? -1;
+    for (const parent of [...parents].sort((a, b) => order(b) - order(a))) {
+      rewriteChildren(parent, (child) => (due.has(child as Element) ? UNWRAP : KEEP));
+    }
+  }
 }
 
 function pushInto(wrapper: Element, holdsBlock: Set<Element>, allowance: { copies: number }): void {
   const containers: ParentNode[] = [wrapper];
   while (containers.length > 0) {
     const container = containers.pop()!;
+    // The container's new child list, built in one pass: moving run after run into copies of the
+    // wrapper one node at a time shifted the whole list for every node.
+    const rebuilt: ChildNode[] = [];
     let run: ChildNode[] = [];
     const flush = () => {
       if (run.some(hasContent)) {
-        wrapRun(run, wrapper);
+        rebuilt.push(wrapped(run, wrapper));
         allowance.copies--;
+      } else {
+        for (const node of run) rebuilt.push(node);
       }
       run = [];
     };
-    for (const child of [...container.childNodes]) {
+    for (const child of container.childNodes) {
       const el = child.nodeType === ELEMENT_NODE ? (child as Element) : null;
       if (el !== null && (isBlock(el) || holdsBlock.has(el))) {
         flush();
+        rebuilt.push(el);
         containers.push(el);
       } else {
         run.push(child);
       }
     }
     flush();
+    replaceChildren(container, rebuilt);
   }
 }
 
@@ -95,9 +159,9 @@ function hasContent(node: ChildNode): boolean {
   return node.nodeType === ELEMENT_NODE;
 }
 
-function wrapRun(run: ChildNode[], wrapper: Element): void {
+/** A copy of `wrapper` (its tag and attributes) holding `run`. */
+function wrapped(run: ChildNode[], wrapper: Element): Element {
   const clone = new Element(wrapper.localName, wrapper.namespaceURI, wrapper.attrs.map((attr) => ({ ...attr })));
-  const parent = run[0].parentNode!;
-  parent.insertBefore(clone, run[0]);
-  for (const node of run) clone.appendChild(node);
+  replaceChildren(clone, run);
+  return clone;
 }

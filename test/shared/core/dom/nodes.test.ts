@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { collectElements, Element, HTML_NS, numberElements, releaseTree } from '../../../../src/shared/core/dom/nodes';
+import {
+  collectElements,
+  deferRemovals,
+  DROP,
+  Element,
+  flushRemovals,
+  hasStaleChildLists,
+  HTML_NS,
+  KEEP,
+  moveChildren,
+  numberElements,
+  type ParentNode,
+  releaseTree,
+  rewriteChildren,
+  type Text,
+  UNWRAP,
+} from '../../../../src/shared/core/dom/nodes';
 import { parseHtml } from '../../../../src/shared/core/parse';
 import { pageFacts } from '../../../../src/shared/core/rules/page-facts';
 
@@ -50,5 +66,96 @@ describe('releaseTree', () => {
     }
     expect([div, p, b, italic].map((el) => el.childNodes.length)).toEqual([0, 0, 0, 0]);
     expect(text.textContent).toBe('');
+  });
+});
+
+/** Checks every parent and sibling link under `parent` against its child list. */
+function expectLinked(parent: ParentNode): void {
+  const kids = parent.childNodes;
+  kids.forEach((kid, i) => {
+    expect(kid.parentNode).toBe(parent);
+    expect(kid.previousSibling).toBe(i > 0 ? kids[i - 1] : null);
+    expect(kid.nextSibling).toBe(i < kids.length - 1 ? kids[i + 1] : null);
+  });
+}
+
+const idsOf = (parent: ParentNode) => parent.childNodes.map((kid) => (kid.nodeType === 1 ? (kid as Element).id : (kid as Text).data));
+
+describe('rewriteChildren and moveChildren', () => {
+  it('keeps, drops and unwraps children in one pass, links and order intact', () => {
+    const document = parseHtml('<div id=p><i id=a></i><b id=drop>gone</b><span id=wrap><u id=c></u>t</span><i id=d></i></div>');
+    const parent = document.getElementsByTagName('div')[0];
+    const dropped = document.getElementsByTagName('b')[0];
+    const wrapper = document.getElementsByTagName('span')[0];
+    rewriteChildren(parent, (kid) => (kid === dropped ? DROP : kid === wrapper ? UNWRAP : KEEP));
+    expect(idsOf(parent)).toEqual(['a', 'c', 't', 'd']);
+    expectLinked(parent);
+    for (const gone of [dropped, wrapper]) {
+      expect([gone.parentNode, gone.previousSibling, gone.nextSibling]).toEqual([null, null, null]);
+    }
+    expect(wrapper.childNodes).toEqual([]);
+    expect(dropped.textContent).toBe('gone');
+    expect(parent.textContent).toBe('t');
+  });
+
+  it('moves every child to the end of another parent', () => {
+    const document = parseHtml('<div id=from><i id=a></i>x<i id=b></i></div><div id=to><i id=c></i></div>');
+    const [from, to] = document.getElementsByTagName('div');
+    moveChildren(from, to);
+    expect(from.childNodes).toEqual([]);
+    expect(idsOf(to)).toEqual(['c', 'a', 'x', 'b']);
+    expectLinked(to);
+  });
+});
+
+describe('deferred removals', () => {
+  it('unlinks at once, compacts child lists at the flush', () => {
+    const document = parseHtml('<div><i id=a></i><i id=b></i><i id=c></i><i id=d></i></div>');
+    const parent = document.getElementsByTagName('div')[0];
+    const [a, b, c, d] = parent.childNodes;
+    deferRemovals();
+    try {
+      parent.removeChild(a);
+      parent.removeChild(c);
+      // Walking by links sees the removals at once; the list is compacted only at the flush.
+      expect(parent.firstChild).toBe(b);
+      expect(b.nextSibling).toBe(d);
+      expect(d.previousSibling).toBe(b);
+      expect(parent.lastChild).toBe(d);
+      expect(hasStaleChildLists()).toBe(true);
+    } finally {
+      flushRemovals();
+    }
+    expect(hasStaleChildLists()).toBe(false);
+    expect(idsOf(parent)).toEqual(['b', 'd']);
+    expectLinked(parent);
+    expect([a.parentNode, c.parentNode]).toEqual([null, null]);
+  });
+
+  it('finds no first or last child once every child is removed', () => {
+    const document = parseHtml('<div><i></i><i></i></div>');
+    const parent = document.getElementsByTagName('div')[0];
+    deferRemovals();
+    try {
+      for (const kid of [...parent.childNodes]) parent.removeChild(kid);
+      expect(parent.firstChild).toBeNull();
+      expect(parent.lastChild).toBeNull();
+    } finally {
+      flushRemovals();
+    }
+    expect(parent.childNodes).toEqual([]);
+  });
+
+  it('flushes before any other DOM method reads or changes a child list', () => {
+    const document = parseHtml('<div><i id=a>x</i><i id=b>y</i></div>');
+    const parent = document.getElementsByTagName('div')[0];
+    const [a] = parent.childNodes;
+    deferRemovals();
+    parent.removeChild(a);
+    expect(parent.textContent).toBe('y');
+    expect(hasStaleChildLists()).toBe(false);
+    parent.appendChild(a);
+    expect(idsOf(parent)).toEqual(['b', 'a']);
+    expectLinked(parent);
   });
 });

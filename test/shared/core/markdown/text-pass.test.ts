@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_NODE, ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode, TEXT_NODE, type Text } from '../../../../src/shared/core/dom/nodes';
+import { isBlock } from '../../../../src/shared/core/markdown/blocks';
+import { LineContext } from '../../../../src/shared/core/markdown/text-pass';
+import { parseHtml } from '../../../../src/shared/core/parse';
+
+// The plain definition, walked afresh for every text node: the reference LineContext must agree with.
+const VOID_WITH_OUTPUT = new Set(['img', 'input']);
+function rendersNothing(node: Node): boolean {
+  if (node.nodeType === COMMENT_NODE) return true;
+  if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
+  if (node.nodeType !== ELEMENT_NODE) return true;
+  const el = node as Element;
+  if (isBlock(el) || el.localName === 'br' || VOID_WITH_OUTPUT.has(el.localName)) return false;
+  return !hasContent(el, VOID_WITH_OUTPUT);
+}
+const breaksLine = (node: Node) => node.nodeType === ELEMENT_NODE && (isBlock(node as Element) || (node as Element).localName === 'br');
+const atBlockEdge = (parent: ParentNode | null, root: ParentNode) =>
+  parent === null || parent === root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element);
+
+function mayStartLine(text: Text, root: ParentNode): boolean {
+  for (let node: Node = text; ; node = node.parentNode!) {
+    let previous = node.previousSibling;
+    while (previous !== null && rendersNothing(previous)) previous = previous.previousSibling;
+    if (previous !== null) return breaksLine(previous);
+    if (atBlockEdge(node.parentNode, root)) return true;
+  }
+}
+
+function isFollowed(text: Text, root: ParentNode): boolean {
+  for (let node: Node = text; ; node = node.parentNode!) {
+    let next = node.nextSibling;
+    while (next !== null && rendersNothing(next)) next = next.nextSibling;
+    if (next !== null) return !breaksLine(next);
+    if (atBlockEdge(node.parentNode, root)) return false;
+    if ((node.parentNode as Element).localName === 'a') return true;
+  }
+}
+
+function textNodes(root: ParentNode): Text[] {
+  const found: Text[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) found.push(node as Text);
+    const kids = (node as ParentNode).childNodes ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return found;
+}
+
+const PIECES = ['a', ' ', '*', '<span>', '</span>', '<a href=x>', '</a>', '<b>', '</b>', '<br>', '<img src=i>', '<p>', '</p>', '<div>', '</div>', '<!--c-->', '<li>'];
+
+describe('LineContext', () => {
+  it('answers as the plain walk does, for every text node of random pages', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }), (pieces) => {
+        const body = parseHtml(pieces.join('')).getElementsByTagName('body')[0];
+        const context = new LineContext(body);
+        for (const text of textNodes(body)) {
+          expect(context.mayStartLine(text)).toBe(mayStartLine(text, body));
+          expect(context.isFollowed(text)).toBe(isFollowed(text, body));
+        }
+      }),
+      { numRuns: 2000, seed: 7 },
+    );
+  });
+
+  it('gives a run of empty elements one answer: the text after it starts a line, the text before it is not followed', () => {
+    const body = parseHtml(`<div>${'<span></span> '.repeat(5)}*b</div><p>a${'<i></i>'.repeat(5)}</p>`).getElementsByTagName('body')[0];
+    const context = new LineContext(body);
+    const texts = textNodes(body);
+    expect(context.mayStartLine(texts.find((t) => t.data.trim() === '*b')!)).toBe(true);
+    expect(context.isFollowed(texts.find((t) => t.data === 'a')!)).toBe(false);
+  });
+});
