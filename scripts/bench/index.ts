@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MIN_BYTES_FOR_TIME_EXPONENT, ratios, scalingRows, summarizeTool, type ToolSummary } from './aggregate';
-import type { CorpusOutcome, ScalingOutcome } from './protocol';
+import type { CorpusOutcome, ScalingOutcome, ScalingShape } from './protocol';
 import { overallExponent, ratioLines, scalingTable, speedTable } from './report';
 import { runInChild } from './run';
 import { BENCH_TOOLS, type BenchToolName } from './tools';
@@ -26,6 +26,11 @@ const USAGE = `npm run bench -- --corpus <dir> [options]
   --report <file>      full JSON report (default .bench/bench-report.json)`;
 
 const SCALING_SIZES = [10_000, 30_000, 100_000, 300_000, 1_000_000, 3_000_000, 10_000_000];
+const SCALING_SHAPES: readonly ScalingShape[] = ['article', 'flat'];
+const SHAPE_TITLES: Record<ScalingShape, string> = {
+  article: 'one synthetic article (sections of headings, paragraphs, nested lists, tables)',
+  flat: 'one synthetic flat page (every block a child of <body>, with scripts, comments, ads, sponsored links, empty spans and link cards among them)',
+};
 
 /** Enough runs that small sizes get a stable median, few enough that 10 MB stays quick. */
 function scalingRuns(bytes: number): number {
@@ -144,24 +149,29 @@ async function main(): Promise<number> {
     print(ratioLines(ratioList));
   }
 
-  let scaling: ReturnType<typeof scalingRows> = [];
+  const scalingByShape: Record<ScalingShape, ReturnType<typeof scalingRows>> = { article: [], flat: [] };
   const scalingOutcomes: ScalingOutcome[] = [];
   if (args.scaling) {
-    for (const bytes of SCALING_SIZES.filter((bytes) => bytes <= args.maxSize)) {
-      log(`scaling: ${bytes} bytes…`);
-      scalingOutcomes.push(await runInChild<ScalingOutcome>({ kind: 'scaling', bytes, runs: scalingRuns(bytes) }));
+    for (const shape of SCALING_SHAPES) {
+      const outcomes: ScalingOutcome[] = [];
+      for (const bytes of SCALING_SIZES.filter((bytes) => bytes <= args.maxSize)) {
+        log(`scaling (${shape}): ${bytes} bytes…`);
+        outcomes.push(await runInChild<ScalingOutcome>({ kind: 'scaling', shape, bytes, runs: scalingRuns(bytes) }));
+      }
+      scalingOutcomes.push(...outcomes);
+      const rows = scalingRows(outcomes);
+      scalingByShape[shape] = rows;
+      print(`\nSize scaling: ${SHAPE_TITLES[shape]} grown 10 KB → 10 MB`);
+      print('(each size in a fresh process after a warm-up; several runs; node/time budget lifted; growth exponents (1 = linear) from the best CPU time and the RSS growth, against the size 10× smaller)\n');
+      print(scalingTable(rows));
+      const exponent = overallExponent(rows, MIN_BYTES_FOR_TIME_EXPONENT);
+      const parserExponent = overallExponent(rows, MIN_BYTES_FOR_TIME_EXPONENT, 'parse5');
+      const flagged = rows.filter((row) => row.superLinear).length;
+      print(
+        `\nTime growth exponent, ${MIN_BYTES_FOR_TIME_EXPONENT / 1000} KB → largest: ours ${exponent.toFixed(2)}, parse5 alone ${parserExponent.toFixed(2)}; ` +
+          `${flagged === 0 ? 'no super-linear step beyond the parser' : `${flagged} super-linear step(s)`}`,
+      );
     }
-    scaling = scalingRows(scalingOutcomes);
-    print('\nSize scaling: one synthetic page (sections of headings, paragraphs, nested lists, tables) grown 10 KB → 10 MB');
-    print('(each size in a fresh process after a warm-up; several runs; node/time budget lifted; growth exponents (1 = linear) from the best CPU time and the RSS growth, against the size 10× smaller)\n');
-    print(scalingTable(scaling));
-    const exponent = overallExponent(scaling, MIN_BYTES_FOR_TIME_EXPONENT);
-    const parserExponent = overallExponent(scaling, MIN_BYTES_FOR_TIME_EXPONENT, 'parse5');
-    const flagged = scaling.filter((row) => row.superLinear).length;
-    print(
-      `\nTime growth exponent, ${MIN_BYTES_FOR_TIME_EXPONENT / 1000} KB → largest: ours ${exponent.toFixed(2)}, parse5 alone ${parserExponent.toFixed(2)}; ` +
-        `${flagged === 0 ? 'no super-linear step beyond the parser' : `${flagged} super-linear step(s)`}`,
-    );
   }
   const seconds = (performance.now() - started) / 1000;
   print(`\nBench took ${seconds.toFixed(0)} s`);
@@ -196,20 +206,20 @@ async function main(): Promise<number> {
         { cpu: round2(r.cpu.ratio), cpuRounds: [round2(r.cpu.low), round2(r.cpu.high)], wall: round2(r.wall.ratio), wallRounds: [round2(r.wall.low), round2(r.wall.high)], target: r.target },
       ]),
     ),
-    scaling: scaling.map((row) => ({
+    scaling: Object.fromEntries(SCALING_SHAPES.map((shape) => [shape, scalingByShape[shape].map((row) => ({
       bytes: row.bytes,
       wallMs: round2(row.oursMs),
       cpuMs: round2(row.oursCpuMs),
       cpuMsPerMb: Math.round(row.cpuMsPerMb),
       rssGrowthMb: Math.round(row.rssGrowthMb),
       superLinear: row.superLinear,
-    })),
+    }))])),
     loadAverage: { start: round2(loadBefore), end: round2(loadavg()[0]) },
     seconds: Math.round(seconds),
   };
   const reportPath = resolve(args.report);
   mkdirSync(dirname(reportPath), { recursive: true });
-  writeFileSync(reportPath, JSON.stringify({ ...summary, summaries, scalingRows: scaling, scalingOutcomes }, null, 2));
+  writeFileSync(reportPath, JSON.stringify({ ...summary, summaries, scalingRows: scalingByShape, scalingOutcomes }, null, 2));
   if (args.json) console.log(JSON.stringify(summary, null, 2));
   else console.log(`Report: ${reportPath}`);
   return 0;

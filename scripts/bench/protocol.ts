@@ -11,8 +11,12 @@ export interface CorpusJob {
   passes: number;
 }
 
+/** `article`: sections nested in an article; `flat`: every block a sibling of the others in <body>. */
+export type ScalingShape = 'article' | 'flat';
+
 export interface ScalingJob {
   kind: 'scaling';
+  shape: ScalingShape;
   bytes: number;
   runs: number;
 }

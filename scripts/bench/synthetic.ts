@@ -1,6 +1,10 @@
-// A synthetic article page of a chosen size, for the size-scaling line: page chrome (nav, header,
-// footer) around a body that repeats sections of headings, paragraphs with inline markup, nested
-// lists and tables. Every section's text differs, so nothing can be cached between sections.
+// A synthetic page of a chosen size, for the size-scaling lines. `article`: page chrome (nav,
+// header, footer) around a body that repeats sections of headings, paragraphs with inline markup,
+// nested lists and tables. `flat`: the same kind of content with every block a child of <body>,
+// with noise among them (scripts, comments, ad slots, sponsored links, empty spans, link cards) so
+// that removing, unwrapping and white space are all done on one parent of many children. Every
+// section's text differs, so nothing can be cached between sections.
+import type { ScalingShape } from './protocol';
 
 const WORDS = [
   'market', 'report', 'council', 'river', 'season', 'engine', 'archive', 'measure', 'village', 'signal',
@@ -48,15 +52,28 @@ const HEAD =
   '<main><article><h1>Synthetic scaling page</h1>\n';
 const TAIL = '</article></main>\n<footer><p>© Example</p><nav><a href="/privacy">Privacy</a></nav></footer></body></html>\n';
 
+function flatSection(n: number): string {
+  return (
+    `<h2>${words(n, 4)} ${n}</h2>\n${paragraph(n)}<script>track(${n})</script>\n<!-- section ${n} -->\n` +
+    `<p>${words(n + 1, 8)} <a rel="sponsored" href="/offer/${n}">${words(n + 2, 2)}</a><span></span> <span></span> ${words(n + 3, 6)}.</p>\n` +
+    `<div data-ad-slot="${n}">advert ${n}</div>\n` +
+    `<a href="/card/${n}"><div><img src="/img/${n}.png" alt="${words(n, 2)}"></div><h3>${words(n + 4, 3)}</h3></a>\n${paragraph(n + 5)}`
+  );
+}
+
+const FLAT_HEAD = '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Synthetic flat page</title></head><body>\n<h1>Synthetic flat page</h1>\n';
+const FLAT_TAIL = '</body></html>\n';
+
 /** A page of at least `bytes` characters (all ASCII, so characters are bytes). */
-export function syntheticPage(bytes: number): string {
-  const parts = [HEAD];
-  let length = HEAD.length + TAIL.length;
+export function syntheticPage(bytes: number, shape: ScalingShape = 'article'): string {
+  const [head, tail] = shape === 'flat' ? [FLAT_HEAD, FLAT_TAIL] : [HEAD, TAIL];
+  const parts = [head];
+  let length = head.length + tail.length;
   for (let n = 1; length < bytes; n++) {
-    const next = section(n);
+    const next = shape === 'flat' ? flatSection(n) : section(n);
     parts.push(next);
     length += next.length;
   }
-  parts.push(TAIL);
+  parts.push(tail);
   return parts.join('');
 }

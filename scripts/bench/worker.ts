@@ -98,7 +98,7 @@ function tryConvert(page: string): string | undefined {
 }
 
 async function runScaling(job: ScalingJob): Promise<ScalingOutcome> {
-  const page = syntheticPage(job.bytes);
+  const page = syntheticPage(job.bytes, job.shape);
   // Memory first, in the fresh process: the peak RSS of one conversion over the RSS before it.
   // (Measured after a warm-up instead, the warm-up's own peak would hide small pages' needs.)
   await settle();
@@ -107,7 +107,7 @@ async function runScaling(job: ScalingJob): Promise<ScalingOutcome> {
   const peak = peakRssMb();
 
   // Then time: the JIT warmed on a page no larger than the measured one, then several runs.
-  const warmup = syntheticPage(Math.min(job.bytes, WARMUP_BYTES));
+  const warmup = syntheticPage(Math.min(job.bytes, WARMUP_BYTES), job.shape);
   const warmupRuns = Math.max(3, Math.ceil(WARMUP_TOTAL_BYTES / warmup.length));
   for (let i = 0; i < warmupRuns && error === undefined; i++) error = tryConvert(warmup);
   const oursMs: number[] = [];

@@ -3,6 +3,8 @@ import { scalingRows } from '../../../scripts/bench/aggregate';
 import type { ScalingOutcome } from '../../../scripts/bench/protocol';
 import { elementwiseMedian, growthExponent, median, quantile } from '../../../scripts/bench/stats';
 import { syntheticPage } from '../../../scripts/bench/synthetic';
+import { convert } from '../../../src/shared/core';
+import { parseHtml } from '../../../src/shared/core/parse';
 
 describe('order statistics', () => {
   it('interpolates quantiles and takes medians of odd and even lists', () => {
@@ -71,5 +73,18 @@ describe('syntheticPage', () => {
     for (const tag of ['<table>', '<ul>', '<ol>', '<p>', '<h2>', '<nav>']) expect(page).toContain(tag);
     const sections = page.match(/<section>[\s\S]*?<\/section>/g)!;
     expect(new Set(sections).size).toBe(sections.length);
+  });
+
+  it('flat: every block a child of <body>, noise among them, and our pipeline removes and unwraps it there', () => {
+    const page = syntheticPage(50_000, 'flat');
+    expect(page.length).toBeGreaterThanOrEqual(50_000);
+    const result = convert(page);
+    const body = parseHtml(page).getElementsByTagName('body')[0];
+    const blocks = body.children.length;
+    expect(blocks).toBeGreaterThan(200);
+    const inBody = (rule: string) => result.removed.filter((r) => r.ruleId === rule && !r.path.slice('body > '.length).includes(' > ')).length;
+    expect(inBody('unwanted-element')).toBeGreaterThan(30);
+    expect(result.removed.filter((r) => r.ruleId === 'sponsored-link').length).toBeGreaterThan(30);
+    expect(result.markdown).toMatch(/^### \[\w+ \w+ \w+\]\(\/card\/\d+\)$/m);
   });
 });
