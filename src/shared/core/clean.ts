@@ -130,7 +130,8 @@ function removeJudged(
   elementPath: (el: Element) => string,
 ): RemovedNode[] {
   const removed: RemovedNode[] = [];
-  // Parents of what goes, in the order first met: a parent is met before any parent inside it.
+  // Parents of what goes, in the order first met: an unwrapped element is met (adding its parent)
+  // before any child of it that goes (adding the element itself).
   const parents = new Set<ParentNode>();
   const stack: Node[] = [...document.childNodes].reverse();
   while (stack.length > 0) {

@@ -196,35 +196,6 @@ export abstract class ParentNodeBase extends Node {
     return child;
   }
 
-  /** Replaces `child` by its own children, in place. */
-  unwrapChild(child: Element): void {
-    if (staleParents !== null) flushRemovals();
-    const moved = child.childNodes;
-    const index = indexInParent(child);
-    child.childNodes = [];
-    for (const node of moved) node.parentNode = this as unknown as ParentNode;
-    // Not `splice(index, 1, ...moved)`: spreading 100,000 children overflows the call stack.
-    const kids = this.childNodes;
-    this.childNodes = kids.slice(0, index).concat(moved, kids.slice(index + 1));
-    const first = moved.length > 0 ? moved[0] : null;
-    const last = moved.length > 0 ? moved[moved.length - 1] : null;
-    const before = child.previousSibling;
-    const after = child.nextSibling;
-    if (first !== null && last !== null) {
-      first.previousSibling = before;
-      last.nextSibling = after;
-      if (before !== null) before.nextSibling = first;
-      if (after !== null) after.previousSibling = last;
-    } else {
-      if (before !== null) before.nextSibling = after;
-      if (after !== null) after.previousSibling = before;
-    }
-    child.parentNode = null;
-    child.previousSibling = null;
-    child.nextSibling = null;
-    mutationEpoch++;
-  }
-
   get textContent(): string {
     if (staleParents !== null) flushRemovals();
     let index = this.textIndex;
@@ -508,7 +479,7 @@ export type ChildFate = typeof KEEP | typeof DROP | typeof UNWRAP;
 
 /**
  * Rebuilds `parent`'s child list in one pass: each child stays, goes, or is replaced by its own
- * children. Why not removeChild or unwrapChild per child: each shifts the whole list, so a parent
+ * children. Why not a removeChild (or a splice) per child: each shifts the whole list, so a parent
  * with 100,000 children to drop took minutes.
  */
 export function rewriteChildren(parent: ParentNodeBase, fate: (child: ChildNode) => ChildFate): void {

@@ -113,7 +113,7 @@ export class LineContext {
     return answer;
   }
 
-  /** True when the node renders nothing: comments, blank text, and inline elements with neither text nor images. */
+  /** rendersNothing, remembered per node: a node is asked once from each side. */
   private rendersNothing(node: Node): boolean {
     let silent = this.silent.get(node);
     if (silent === undefined) {
@@ -125,11 +125,12 @@ export class LineContext {
 }
 
 /** A block element or `br`: what a line starts after and ends before. */
-function breaksLine(node: Node): boolean {
+export function breaksLine(node: Node): boolean {
   return node.nodeType === ELEMENT_NODE && (isBlock(node as Element) || (node as Element).localName === 'br');
 }
 
-function rendersNothing(node: Node): boolean {
+/** True when the node renders nothing: comments, blank text, and inline elements with neither text nor images. */
+export function rendersNothing(node: Node): boolean {
   if (node.nodeType === COMMENT_NODE) return true;
   if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
   if (node.nodeType !== ELEMENT_NODE) return true;

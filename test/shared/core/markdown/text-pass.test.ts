@@ -1,21 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_NODE, ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode, TEXT_NODE, type Text } from '../../../../src/shared/core/dom/nodes';
+import { ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from '../../../../src/shared/core/dom/nodes';
 import { isBlock } from '../../../../src/shared/core/markdown/blocks';
-import { LineContext } from '../../../../src/shared/core/markdown/text-pass';
+import { breaksLine, LineContext, rendersNothing } from '../../../../src/shared/core/markdown/text-pass';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
-// The plain definition, walked afresh for every text node: the reference LineContext must agree with.
-const VOID_WITH_OUTPUT = new Set(['img', 'input']);
-function rendersNothing(node: Node): boolean {
-  if (node.nodeType === COMMENT_NODE) return true;
-  if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
-  if (node.nodeType !== ELEMENT_NODE) return true;
-  const el = node as Element;
-  if (isBlock(el) || el.localName === 'br' || VOID_WITH_OUTPUT.has(el.localName)) return false;
-  return !hasContent(el, VOID_WITH_OUTPUT);
-}
-const breaksLine = (node: Node) => node.nodeType === ELEMENT_NODE && (isBlock(node as Element) || (node as Element).localName === 'br');
+// The plain definition, walked afresh for every text node: LineContext must agree with it.
 const atBlockEdge = (parent: ParentNode | null, root: ParentNode) =>
   parent === null || parent === root || parent.nodeType !== ELEMENT_NODE || isBlock(parent as Element);
 
