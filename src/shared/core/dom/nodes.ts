@@ -480,7 +480,7 @@ export type ChildFate = typeof KEEP | typeof DROP | typeof UNWRAP;
 /**
  * Rebuilds `parent`'s child list in one pass: each child stays, goes, or is replaced by its own
  * children. Why not a removeChild (or a splice) per child: each shifts the whole list, so a parent
- * with 100,000 children to drop took minutes.
+ * with 40,000 children to drop took 12 s.
  */
 export function rewriteChildren(parent: ParentNodeBase, fate: (child: ChildNode) => ChildFate): void {
   if (staleParents !== null) flushRemovals();
