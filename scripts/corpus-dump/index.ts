@@ -114,7 +114,7 @@ class Dump {
     writeFileSync(path, typeof value === 'string' ? this.clean(value) : stableJson(value, this.replacements));
   }
 
-  clean(text: string): string {
+  readonly clean = (text: string): string => {
     let result = text;
     for (const [from, to] of this.replacements) result = result.split(from).join(to);
     return result;
@@ -130,7 +130,7 @@ async function dumpLibrary(files: CorpusFile[], dump: Dump): Promise<void> {
     const scraper = new Scraper(options);
     for (const file of files) {
       const page = (await scraper.scrape(file.path)) as unknown as Record<string, unknown>;
-      dump.write(`lib/${variant}/${file.name}.json`, normalisePage(page));
+      dump.write(`lib/${variant}/${file.name}.json`, normalisePage(page, dump.clean));
       if (variant === 'default') dump.write(`lib/${variant}/${file.name}.cleaned.html`, String((page.result as Record<string, unknown> | undefined)?.cleanedHtml ?? page.cleanedHtml));
     }
     await scraper.close();
@@ -159,7 +159,7 @@ async function dumpCli(files: CorpusFile[], dump: Dump, work: string): Promise<v
         const output = join(chunkDir, `${file.name}.json`);
         if (!existsSync(output)) continue;
         const page = JSON.parse(readFileSync(output, 'utf8')) as Record<string, unknown>;
-        dump.write(`cli/${variant}/${file.name}.json`, { input: page.input, ...normalisePage(page) });
+        dump.write(`cli/${variant}/${file.name}.json`, { input: page.input, ...normalisePage(page, dump.clean) });
       }
     }
     say(`cli ${variant}: ${files.length} pages`);
@@ -172,21 +172,21 @@ async function dumpApp(files: CorpusFile[], dump: Dump): Promise<void> {
   try {
     for (const [i, file] of files.entries()) {
       const typed = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'url', url: file.path } })) as unknown as Record<string, unknown>;
-      dump.write(`app/typed/${file.name}.json`, normalisePage(typed));
+      dump.write(`app/typed/${file.name}.json`, normalisePage(typed, dump.clean));
       if (!existsSync(file.path)) continue;
       const bytes = readFileSync(file.path);
       const dropped = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'file', name: relative(join(file.path, '..'), file.path), base64: bytes.toString('base64') } })) as unknown as Record<string, unknown>;
-      dump.write(`app/file/${file.name}.json`, normalisePage(dropped));
+      dump.write(`app/file/${file.name}.json`, normalisePage(dropped, dump.clean));
       if (file.path.endsWith('.html')) {
         const pasted = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'html', html: new TextDecoder().decode(bytes), name: file.name } })) as unknown as Record<string, unknown>;
-        dump.write(`app/html/${file.name}.json`, normalisePage(pasted));
+        dump.write(`app/html/${file.name}.json`, normalisePage(pasted, dump.clean));
       }
       // Keep the first three removals, as the app's "keep" buttons would.
       const pageId = (dropped.pageId ?? (dropped as { page?: { pageId?: string } }).page?.pageId) as string | undefined;
-      const removed = (normalisePage(dropped).removed as Array<{ path: string }> | undefined) ?? [];
+      const removed = (normalisePage(dropped, dump.clean).removed as Array<{ path: string }> | undefined) ?? [];
       if (pageId) {
         const reconverted = await handlers['page:convert']({ requestId: `dump-c${i}`, pageId, options: { keep: { paths: removed.slice(0, 3).map((r) => r.path) } } });
-        dump.write(`app/keep/${file.name}.json`, reconverted.ok ? normaliseResult(reconverted.result as unknown as Record<string, unknown>) : reconverted);
+        dump.write(`app/keep/${file.name}.json`, reconverted.ok ? normaliseResult(reconverted.result as unknown as Record<string, unknown>, dump.clean) : reconverted);
       }
     }
   } finally {
@@ -230,7 +230,7 @@ async function dumpBatch(files: CorpusFile[], dump: Dump, work: string): Promise
       const manifest = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & { pages: Array<Record<string, unknown>> };
       const { created: _c, updated: _u, ...header } = manifest;
       batchDump.write('index.json', { ...header, pages: manifest.pages.map(({ ms: _ms, ...row }) => row) });
-    } else if (rel.endsWith('.html')) batchDump.write(`${rel}.json`, digest(readFileSync(path, 'utf8')));
+    } else if (rel.endsWith('.html')) batchDump.write(`${rel}.json`, digest(readFileSync(path, 'utf8'), batchDump.clean));
     else batchDump.write(rel, readFileSync(path, 'utf8'));
   }
   say(`batch: ${files.length} URLs`);

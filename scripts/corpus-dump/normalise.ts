@@ -14,9 +14,11 @@ function field(page: Loose, name: string): unknown {
   return undefined;
 }
 
-export function digest(text: unknown): unknown {
+/** Length and SHA-256 of a string, after `clean` took out what depends on the run (a port, a folder). */
+export function digest(text: unknown, clean: (text: string) => string = (t) => t): unknown {
   if (typeof text !== 'string') return text;
-  return { chars: text.length, sha256: createHash('sha256').update(text).digest('hex') };
+  const cleaned = clean(text);
+  return { chars: cleaned.length, sha256: createHash('sha256').update(cleaned).digest('hex') };
 }
 
 function withoutTimings(stats: unknown): unknown {
@@ -25,36 +27,41 @@ function withoutTimings(stats: unknown): unknown {
   return rest;
 }
 
-/** What a page (the library's, the CLI's --json, the app's) says about one input. */
-export function normalisePage(page: Loose): Record<string, unknown> {
+/**
+ * What a page (the library's, the CLI's --json, the app's) says about one input. A failed page says
+ * what was asked for, the error and the HTTP status, and nothing else (it converted nothing).
+ */
+export function normalisePage(page: Loose, clean?: (text: string) => string): Record<string, unknown> {
+  if (field(page, 'ok') !== true) {
+    return { ok: field(page, 'ok'), url: field(page, 'url'), status: field(page, 'status'), error: field(page, 'error') };
+  }
   return {
-    ok: field(page, 'ok'),
-    error: field(page, 'error'),
+    ok: true,
     url: field(page, 'url'),
     finalUrl: field(page, 'finalUrl'),
     status: field(page, 'status'),
     contentType: field(page, 'contentType'),
     encoding: field(page, 'encoding'),
     rendered: field(page, 'rendered'),
-    title: field(page, 'title') ?? (field(page, 'metadata') as Loose)?.title,
+    title: (field(page, 'metadata') as Loose)?.title,
     metadata: field(page, 'metadata'),
     warnings: field(page, 'warnings'),
     stats: withoutTimings(field(page, 'stats')),
     removed: field(page, 'removed'),
-    originalHtml: digest(field(page, 'originalHtml')),
-    cleanedHtml: digest(field(page, 'cleanedHtml')),
+    originalHtml: digest(field(page, 'originalHtml'), clean),
+    cleanedHtml: digest(field(page, 'cleanedHtml'), clean),
     markdown: field(page, 'markdown'),
   };
 }
 
 /** A conversion result (the app's re-conversion answers one). */
-export function normaliseResult(result: Loose): Record<string, unknown> {
+export function normaliseResult(result: Loose, clean?: (text: string) => string): Record<string, unknown> {
   return {
     metadata: result?.metadata,
     warnings: result?.warnings,
     stats: withoutTimings(result?.stats),
     removed: result?.removed,
-    cleanedHtml: digest(result?.cleanedHtml),
+    cleanedHtml: digest(result?.cleanedHtml, clean),
     markdown: result?.markdown,
   };
 }
