@@ -131,7 +131,8 @@ async function dumpLibrary(files: CorpusFile[], dump: Dump): Promise<void> {
     for (const file of files) {
       const page = (await scraper.scrape(file.path)) as unknown as Record<string, unknown>;
       dump.write(`lib/${variant}/${file.name}.json`, normalisePage(page, dump.clean));
-      if (variant === 'default') dump.write(`lib/${variant}/${file.name}.cleaned.html`, String((page.result as Record<string, unknown> | undefined)?.cleanedHtml ?? page.cleanedHtml));
+      // A failed page has no cleaned HTML: written as empty.
+      if (variant === 'default') dump.write(`lib/${variant}/${file.name}.cleaned.html`, String((page.result as Record<string, unknown> | undefined)?.cleanedHtml ?? page.cleanedHtml ?? ''));
     }
     await scraper.close();
     say(`lib ${variant}: ${files.length} pages`);
@@ -170,22 +171,26 @@ async function dumpApp(files: CorpusFile[], dump: Dump): Promise<void> {
   const services = createServices({ mode: 'web', chooseSavePath: async () => undefined });
   const { handlers } = services;
   try {
+    // What page:load answers: the page and its id (the page's fields on the answer itself, before the Page shape).
+    const load = async (input: Parameters<typeof handlers['page:load']>[0]['input'], i: number) => {
+      const answer = (await handlers['page:load']({ requestId: `dump-${i}`, input })) as unknown as Record<string, unknown>;
+      return { page: (answer.page ?? answer) as Record<string, unknown>, pageId: answer.pageId as string | undefined };
+    };
     for (const [i, file] of files.entries()) {
-      const typed = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'url', url: file.path } })) as unknown as Record<string, unknown>;
-      dump.write(`app/typed/${file.name}.json`, normalisePage(typed, dump.clean));
+      const typed = await load({ kind: 'url', url: file.path }, i);
+      dump.write(`app/typed/${file.name}.json`, normalisePage(typed.page, dump.clean));
       if (!existsSync(file.path)) continue;
       const bytes = readFileSync(file.path);
-      const dropped = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'file', name: relative(join(file.path, '..'), file.path), base64: bytes.toString('base64') } })) as unknown as Record<string, unknown>;
-      dump.write(`app/file/${file.name}.json`, normalisePage(dropped, dump.clean));
+      const dropped = await load({ kind: 'file', name: relative(join(file.path, '..'), file.path), base64: bytes.toString('base64') }, i);
+      dump.write(`app/file/${file.name}.json`, normalisePage(dropped.page, dump.clean));
       if (file.path.endsWith('.html')) {
-        const pasted = (await handlers['page:load']({ requestId: `dump-${i}`, input: { kind: 'html', html: new TextDecoder().decode(bytes), name: file.name } })) as unknown as Record<string, unknown>;
-        dump.write(`app/html/${file.name}.json`, normalisePage(pasted, dump.clean));
+        const pasted = await load({ kind: 'html', html: new TextDecoder().decode(bytes), name: file.name }, i);
+        dump.write(`app/html/${file.name}.json`, normalisePage(pasted.page, dump.clean));
       }
       // Keep the first three removals, as the app's "keep" buttons would.
-      const pageId = (dropped.pageId ?? (dropped as { page?: { pageId?: string } }).page?.pageId) as string | undefined;
-      const removed = (normalisePage(dropped, dump.clean).removed as Array<{ path: string }> | undefined) ?? [];
-      if (pageId) {
-        const reconverted = await handlers['page:convert']({ requestId: `dump-c${i}`, pageId, options: { keep: { paths: removed.slice(0, 3).map((r) => r.path) } } });
+      const removed = (normalisePage(dropped.page, dump.clean).removed as Array<{ path: string }> | undefined) ?? [];
+      if (dropped.pageId) {
+        const reconverted = await handlers['page:convert']({ requestId: `dump-c${i}`, pageId: dropped.pageId, options: { keep: { paths: removed.slice(0, 3).map((r) => r.path) } } });
         dump.write(`app/keep/${file.name}.json`, reconverted.ok ? normaliseResult(reconverted.result as unknown as Record<string, unknown>, dump.clean) : reconverted);
       }
     }

@@ -1,5 +1,6 @@
 // The library's front door for plain Node: `import { Scraper, convert } from 'openscraper'`.
 export * from '../shared/core';
-export type { Page, ScrapeError, ScrapeErrorCode, ScrapeOptions } from '../shared/page';
-export { Scraper, SCRAPE_DEFAULTS, type ContentInfo, type ScrapeCallOptions } from './services/scraper';
-export { DEFAULT_USER_AGENT } from './loaders/http';
+export { failedPage, LoadError, toScrapeError, type ConvertedPage, type FailedPage, type Page, type ScrapeError, type ScrapeErrorCode, type SourceFacts } from '../shared/page';
+export { DEFAULT_USER_AGENT, SCRAPE_DEFAULTS, type ScrapeOptions } from '../shared/options/scrape';
+export { Scraper, type ContentInfo, type ScrapeCallOptions, type ScraperParts } from './services/scraper';
+export type { LoadRequest, LoadSettings, PageSource, RawPage } from './loaders/source';

@@ -52,7 +52,10 @@ describe('the app store', { timeout: 60_000 }, () => {
     expect(store.getState().rules.length).toBeGreaterThan(5);
     await store.getState().load({ kind: 'html', html: PAGE });
     const { page, result } = store.getState();
-    expect(page?.title).toBe('Store test');
+    // The page on screen is the page the handlers answered: its own result shown as it is.
+    expect(page?.source).toEqual({ url: 'pasted HTML', rendered: false });
+    expect(result).toBe(page?.result);
+    expect(result?.metadata.title).toBe('Store test');
     expect(result?.markdown).not.toContain('Alpha');
 
     const nav = result!.removed.find((n) => n.tag === 'nav')!;
@@ -89,13 +92,13 @@ describe('the app store', { timeout: 60_000 }, () => {
     const store = createAppStore(api, contractStorage(api, 0));
     await store.getState().load({ kind: 'html', html: PAGE });
     await store.getState().load({ kind: 'url', url: 'ftp://example.org/x' });
-    expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'invalid-input' }, page: { title: 'Store test' } });
+    expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'invalid-input' }, page: { result: { metadata: { title: 'Store test' } } } });
 
     const loading = store.getState().load({ kind: 'url', url: slowUrl });
     await vi.waitFor(() => expect(store.getState().status).toBe('loading'));
     await store.getState().cancel();
     await loading;
-    expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'cancelled' }, page: { title: 'Store test' } });
+    expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'cancelled' }, page: { result: { metadata: { title: 'Store test' } } } });
   });
 
   it('persists settings through the contract and reads them back in a new session', async () => {

@@ -2,7 +2,13 @@
 // HTTP 408, 429 and 5xx (except 501) are retried with exponential backoff and full jitter; a
 // Retry-After the server sent wins over the backoff (up to a cap). Every other failure — 404 and
 // the other 4xx, a redirect loop, an unsupported type, a DNS name that does not exist — is final.
-import type { Page } from '../../shared/page';
+import type { ScrapeError } from '../../shared/page';
+
+/** What a failed attempt says: why, and the HTTP status when a server answered. */
+export interface Failure {
+  error: ScrapeError;
+  status?: number;
+}
 
 export interface RetryPolicy {
   /** Further attempts after the first. */
@@ -16,13 +22,11 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 2, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 5 * 60_000 };
 
-export function isRetryable(page: Pick<Page, 'ok' | 'error' | 'status'>): boolean {
-  if (page.ok || !page.error) return false;
-  const { code } = page.error;
+export function isRetryable(failure: Failure): boolean {
+  const { code } = failure.error;
+  const { status } = failure;
   if (code === 'timeout' || code === 'connection') return true;
-  if (code === 'http-status' && page.status !== undefined) {
-    return page.status === 408 || page.status === 429 || (page.status >= 500 && page.status <= 599 && page.status !== 501);
-  }
+  if (code === 'http-status' && status !== undefined) return status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501);
   return false;
 }
 
@@ -45,12 +49,12 @@ export function backoffMs(attempt: number, policy: RetryPolicy, random: () => nu
 export type RetryDecision = { retry: true; delayMs: number; hostWide: boolean } | { retry: false; reason?: string };
 
 /** Whether to try again after `attempt` attempts, and after how long. */
-export function decideRetry(page: Pick<Page, 'ok' | 'error' | 'status'>, attempt: number, policy: RetryPolicy, retryAfterMs?: number): RetryDecision {
-  if (!isRetryable(page) || attempt > policy.retries) return { retry: false };
+export function decideRetry(failure: Failure, attempt: number, policy: RetryPolicy, retryAfterMs?: number): RetryDecision {
+  if (!isRetryable(failure) || attempt > policy.retries) return { retry: false };
   if (retryAfterMs !== undefined) {
     if (retryAfterMs > policy.maxRetryAfterMs) return { retry: false, reason: `the server asked to wait ${Math.round(retryAfterMs / 1000)} s before retrying` };
     // The server asked the whole host to slow down (429, or 503 while it is unavailable).
     return { retry: true, delayMs: Math.max(retryAfterMs, 0), hostWide: true };
   }
-  return { retry: true, delayMs: backoffMs(attempt, policy), hostWide: page.status === 429 };
+  return { retry: true, delayMs: backoffMs(attempt, policy), hostWide: failure.status === 429 };
 }

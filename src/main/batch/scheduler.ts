@@ -1,19 +1,9 @@
-// Which URL starts next: at most `concurrency` at once, at most `perHost` at once per host, and
-// at least `delayMs` between two starts on the same host (politeness). Hosts take turns, so one big
-// site does not starve the others. Retries wait on timers and then go first in their host's line;
-// a host can be held back as a whole (a Retry-After). Each start is O(1): only hosts that can start
-// something now are in the ready set.
-
-export interface SchedulerOptions {
-  concurrency: number;
-  perHost: number;
-  delayMs: number;
-}
-
-export interface Job {
-  index: number;
-  host: string;
-}
+// The batch's queue in this process: which URL starts next. At most `concurrency` at once, at most
+// `perHost` at once per host, and at least `delayMs` between two starts on the same host
+// (politeness). Hosts take turns, so one big site does not starve the others. Retries wait on
+// timers and then go first in their host's line; a host can be held back as a whole (a
+// Retry-After). Each start is O(1): only hosts that can start something now are in the ready set.
+import type { BatchQueue, Job, QueueLimits } from './queue';
 
 interface HostState {
   queue: Job[];
@@ -26,7 +16,7 @@ interface HostState {
   timer?: NodeJS.Timeout;
 }
 
-export class HostScheduler {
+export class HostScheduler implements BatchQueue {
   private readonly hosts = new Map<string, HostState>();
   private readonly ready = new Set<string>();
   private readonly delayed = new Map<NodeJS.Timeout, Job>();
@@ -36,7 +26,7 @@ export class HostScheduler {
   private idleWaiters: Array<() => void> = [];
 
   constructor(
-    private readonly options: SchedulerOptions,
+    private readonly options: QueueLimits,
     private readonly start: (job: Job) => Promise<void>,
   ) {}
 

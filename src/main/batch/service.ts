@@ -5,12 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchInputResult, BatchSnapshot, BatchSource, BatchStartRequest, BatchStartResponse, BatchFolder, BatchPollRequest, BatchAction } from '../../shared/contract';
 import { BATCH_DEFAULTS, RENDER_DEFAULTS, type BatchRow, type BatchSettings, type BatchState } from '../../shared/batch';
-import type { ScrapeError } from '../../shared/page';
-import { LoadError } from '../loaders/source';
-import type { RenderPage } from '../services/page-service';
+import type { PageSource } from '../loaders/source';
 import { readBatchInput } from './input';
 import { readJournal } from './journal';
 import { checkTemplate } from './names';
+import { SourceServer } from './remote-source';
 import { openSession, type SessionChannel, type SessionPlace } from './session-host';
 import type { SessionStart, SessionStatus, SessionUpdate } from './session-protocol';
 import { normaliseUrl, UrlCollector } from './url-list';
@@ -21,7 +20,7 @@ export interface BatchServiceDeps {
   /** Shows the folder in the file manager; false when it cannot (web mode). */
   openFolder?: (path: string) => Promise<boolean>;
   /** The app's own renderer (Electron's hidden window), used when a batch renders JavaScript. */
-  render?: RenderPage;
+  renderer?: PageSource;
   /** Where runs go: a worker thread by default. */
   place?: SessionPlace;
 }
@@ -36,15 +35,18 @@ class BatchHandle {
   status: SessionStatus = { state: 'idle', counts: { total: 0, done: 0, failed: 0, pending: 0, running: 0 }, pagesPerSecond: 0 };
   error: string | undefined;
   private waiters = new Set<() => void>();
-  private readonly renders = new Map<number, AbortController>();
+  private readonly sources: SourceServer;
   channel!: SessionChannel;
   private opening: { resolve: (response: BatchStartResponse) => void } | undefined;
+  private retrying: Array<(count: number) => void> = [];
 
   constructor(
     readonly id: string,
     readonly folder: string,
-    private readonly render: RenderPage | undefined,
-  ) {}
+    renderer: PageSource | undefined,
+  ) {
+    this.sources = new SourceServer(renderer, (answer) => this.channel.send({ type: 'source-answer', answer }));
+  }
 
   opened(): Promise<BatchStartResponse> {
     return new Promise((resolve) => (this.opening = { resolve }));
@@ -60,11 +62,7 @@ class BatchHandle {
         this.opening = undefined;
         break;
       case 'rows':
-        for (const row of update.rows) {
-          this.rows[row.index] = row;
-          this.versions[row.index] = ++this.version;
-        }
-        this.status = update.status;
+        this.changed(update.rows, update.status);
         break;
       case 'failed':
         this.error = update.message;
@@ -72,16 +70,18 @@ class BatchHandle {
         else if (ACTIVE.has(this.status.state)) this.status = { ...this.status, state: 'cancelled' };
         this.opening?.resolve({ ok: false, error: update.message });
         this.opening = undefined;
+        // A run that failed as a whole answers no retry.
+        for (const resolve of this.retrying.splice(0)) resolve(0);
         break;
       case 'retried':
-        this.error = undefined;
-        return;
-      case 'render':
-        return this.renderFor(update.id, update.url, update.ask);
-      case 'render-cancel':
-        this.renders.get(update.id)?.abort();
-        this.renders.delete(update.id);
-        return;
+        if (update.count > 0) this.error = undefined;
+        this.changed(update.rows, update.status);
+        this.retrying.shift()?.(update.count);
+        break;
+      case 'source-load':
+        return this.sources.serve(update.ask);
+      case 'source-cancel':
+        return this.sources.cancel(update.id);
       case 'closed':
         return;
     }
@@ -113,22 +113,20 @@ class BatchHandle {
     };
   }
 
-  /** Failed rows go back to pending here at once, so a poll right after sees the batch running again. */
-  markRetried(indices: ReadonlySet<number> | undefined): number {
-    let count = 0;
-    for (const row of this.rows) {
-      if (row.status !== 'failed' || (indices && !indices.has(row.index))) continue;
-      this.rows[row.index] = { ...row, status: 'pending', error: undefined, attempts: 0 };
+  /** Failed rows back in the queue: resolves with how many, once the run has put them back (a poll then sees them). */
+  retry(indices: number[] | undefined): Promise<number> {
+    return new Promise((resolve) => {
+      this.retrying.push(resolve);
+      this.channel.send({ type: 'retry', indices });
+    });
+  }
+
+  private changed(rows: readonly BatchRow[], status: SessionStatus): void {
+    for (const row of rows) {
+      this.rows[row.index] = row;
       this.versions[row.index] = ++this.version;
-      count++;
     }
-    if (count > 0) {
-      const counts = this.status.counts;
-      this.status = { ...this.status, state: this.active ? this.status.state : 'running', counts: { ...counts, failed: counts.failed - count, pending: counts.pending + count } };
-      this.error = undefined;
-      this.wake();
-    }
-    return count;
+    this.status = status;
   }
 
   hasChangesAfter(cursor: number): boolean {
@@ -152,20 +150,6 @@ class BatchHandle {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  private renderFor(id: number, url: string, ask: { timeoutMs: number; waitFor?: string; extraWaitMs?: number; userAgent?: string }): void {
-    if (!this.render) return this.channel.send({ type: 'rendered', id, error: { code: 'render', message: 'rendering is not available here' } });
-    const controller = new AbortController();
-    this.renders.set(id, controller);
-    this.render(url, ask, controller.signal).then(
-      (result) => this.channel.send({ type: 'rendered', id, result: { html: result.html, finalUrl: result.finalUrl, status: result.status, contentType: result.contentType } }),
-      (error: unknown) => this.channel.send({ type: 'rendered', id, error: scrapeError(error) }),
-    ).finally(() => this.renders.delete(id));
-  }
-}
-
-function scrapeError(error: unknown): ScrapeError {
-  if (error instanceof LoadError) return { code: error.code, message: error.message };
-  return { code: 'render', message: error instanceof Error ? error.message : String(error) };
 }
 
 export class BatchService {
@@ -218,7 +202,7 @@ export class BatchService {
     request.urls.forEach((url, i) => collector.add(url, i + 1));
     if (collector.urls.length === 0 && !request.resume) return { ok: false, error: 'no URLs to load' };
 
-    const handle = new BatchHandle(randomUUID(), folder, this.deps.render);
+    const handle = new BatchHandle(randomUUID(), folder, this.deps.renderer);
     handle.channel = openSession((update) => handle.apply(update), this.deps.place);
     const start: SessionStart = {
       outDir: folder,
@@ -226,7 +210,7 @@ export class BatchService {
       resume: request.resume ?? false,
       settings,
       scrape: { userAgent: request.options?.userAgent, waitFor: request.options?.waitFor, extraWaitMs: request.options?.extraWaitMs, convert: request.options?.convert },
-      renderInApp: render && this.deps.render !== undefined,
+      renderInApp: render && this.deps.renderer !== undefined,
     };
     const opened = handle.opened();
     handle.channel.send({ type: 'start', start });
@@ -252,11 +236,8 @@ export class BatchService {
     return { state: handle.status.state };
   }
 
-  retry(batchId: string, indices?: number[]): { queued: number } {
-    const handle = this.handle(batchId);
-    const queued = handle.markRetried(indices ? new Set(indices) : undefined);
-    if (queued > 0) handle.channel.send({ type: 'retry', indices });
-    return { queued };
+  async retry(batchId: string, indices?: number[]): Promise<{ queued: number }> {
+    return { queued: await this.handle(batchId).retry(indices) };
   }
 
   async openFolder(batchId: string): Promise<{ opened: boolean; path: string }> {

@@ -1,8 +1,10 @@
 // A batch run for the app, as messages: the commands the app sends, and the updates the run sends
 // back (changed rows coalesced, at most every 100 ms, so 10,000 URLs never flood the app). The same
-// shapes whether the run is in a worker thread or in the main thread.
+// shapes whether the run is in a worker thread or in the main thread. A run that renders through the
+// app asks for each page with `source-load` and gets the answer with `source-answer`.
 import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../shared/batch';
-import type { ScrapeError, ScrapeOptions } from '../../shared/page';
+import type { ScrapeOptions } from '../../shared/options/scrape';
+import type { SourceAnswer, SourceAsk } from './remote-source';
 
 export interface SessionStart {
   outDir: string;
@@ -10,7 +12,7 @@ export interface SessionStart {
   resume: boolean;
   settings: Partial<BatchSettings>;
   scrape: ScrapeOptions;
-  /** Rendering happens in the app (its hidden window), asked for by `render` messages. */
+  /** Pages are rendered by the app (its hidden window), asked for by `source-load` messages. */
   renderInApp: boolean;
 }
 
@@ -19,24 +21,11 @@ export type SessionCommand =
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
+  /** Failed rows back in the queue; answered by `retried`, with the rows as they are then. */
   | { type: 'retry'; indices?: number[] }
   /** Cancel, write the manifest, close the journal; answered by `closed`. */
   | { type: 'close' }
-  | { type: 'rendered'; id: number; result?: RenderReply; error?: ScrapeError };
-
-export interface RenderReply {
-  html: string;
-  finalUrl: string;
-  status?: number;
-  contentType?: string;
-}
-
-export interface RenderAsk {
-  timeoutMs: number;
-  waitFor?: string;
-  extraWaitMs?: number;
-  userAgent?: string;
-}
+  | { type: 'source-answer'; answer: SourceAnswer };
 
 export interface SessionStatus {
   state: BatchState;
@@ -52,7 +41,7 @@ export type SessionUpdate =
   | { type: 'rows'; rows: BatchRow[]; status: SessionStatus }
   /** Opening or running failed as a whole (a folder holding another batch, a disk that filled up). */
   | { type: 'failed'; message: string; status?: SessionStatus }
-  | { type: 'retried'; count: number }
+  | { type: 'retried'; count: number; rows: BatchRow[]; status: SessionStatus }
   | { type: 'closed' }
-  | { type: 'render'; id: number; url: string; ask: RenderAsk }
-  | { type: 'render-cancel'; id: number };
+  | { type: 'source-load'; ask: SourceAsk }
+  | { type: 'source-cancel'; id: number };

@@ -3,10 +3,11 @@
 // a terminal), and always close the browser so no Chromium outlives the command.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import type { Page, ScrapeOptions } from '../../shared/page';
+import { SCRAPE_DEFAULTS, type ScrapeOptions } from '../../shared/options/scrape';
+import { failedPage, type Page, toScrapeError } from '../../shared/page';
 import { readStream } from '../loaders/files';
 import { formatMs } from '../loaders/source';
-import { pageForError, SCRAPE_DEFAULTS, Scraper } from '../services/scraper';
+import { Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, USAGE, UsageError } from './args';
 import { runBatchCli } from './batch';
@@ -22,8 +23,10 @@ export interface CliIo {
 /** Warnings worth a line on stderr: they tell the user what to do differently. */
 const TOLD_WARNINGS = new Set(['empty-shell', 'network-busy', 'no-text']);
 
+/** The page as written out: its Markdown, or (--json) the whole page, what was asked for first. */
 function formatPage(input: string, page: Page, options: CliOptions): string {
-  return options.json ? `${JSON.stringify({ input, ...page })}\n` : page.markdown;
+  if (options.json) return `${JSON.stringify({ input, ...page })}\n`;
+  return page.ok ? page.result.markdown : '';
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -77,7 +80,7 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
   try {
     bytes = await readStream(io.stdin, SCRAPE_DEFAULTS.maxBytes);
   } catch (error) {
-    return pageForError('-', error);
+    return failedPage('-', toScrapeError(error));
   }
   // Whatever is piped in is meant as HTML (a fragment such as "<nav>…</nav><h1>…" included),
   // unless it is a PDF: its signature still wins over the declared type.
@@ -123,12 +126,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (progress) io.stderr.write(`\r\x1b[K`);
       if (!page.ok) {
         failures++;
-        io.stderr.write(`openscraper: ${input}: ${page.error?.message ?? 'failed'}\n`);
+        io.stderr.write(`openscraper: ${input}: ${page.error.message}\n`);
         if (options.json) outputs.push(formatPage(input, page, options));
         continue;
       }
-      for (const warning of page.warnings) if (TOLD_WARNINGS.has(warning.code)) io.stderr.write(`openscraper: ${input}: warning: ${warning.message}\n`);
-      if (progress) io.stderr.write(`openscraper: ${counter}${input}: ${page.stats?.outputBytes ?? 0} bytes of Markdown in ${formatMs(page.elapsedMs ?? 0)}\n`);
+      for (const warning of page.result.warnings) if (TOLD_WARNINGS.has(warning.code)) io.stderr.write(`openscraper: ${input}: warning: ${warning.message}\n`);
+      if (progress) io.stderr.write(`openscraper: ${counter}${input}: ${page.result.stats.outputBytes} bytes of Markdown in ${formatMs(page.elapsedMs ?? 0)}\n`);
       const text = formatPage(input, page, options);
       if (toFolder) {
         await writeFile(join(options.output!, outputName(input, options.json ? '.json' : '.md', taken)), text);

@@ -9,7 +9,7 @@ import { WorkerHost } from '../services/worker-host';
 import { guardAppSession, guardWebContents, trustedSenderCheck } from './guards';
 import { registerIpc } from './ipc';
 import type { AppLocation } from './policies';
-import { HiddenWindowRenderer, renderSession } from './render-window';
+import { HiddenWindowSource, renderSession } from './render-window';
 import { createMainWindow } from './windows';
 
 const here = import.meta.dirname;
@@ -68,13 +68,12 @@ async function openFolder(path: string): Promise<boolean> {
 
 void app.whenReady().then(() => {
   guardAppSession(session.defaultSession, location);
-  const renderer = new HiddenWindowRenderer();
   services = createServices({
     mode: 'electron',
     chooseSavePath,
     settings: new SettingsStore(join(app.getPath('userData'), 'settings.json')),
     worker: new WorkerHost({ entry: { file: join(here, 'conversion-worker.js'), typescript: false } }),
-    render: renderer.render,
+    renderer: new HiddenWindowSource(),
     chooseFolder: chooseBatchFolder,
     openFolder,
   });

@@ -1,21 +1,19 @@
-// Rendering a page with JavaScript in the desktop app: a hidden BrowserWindow in its own in-memory
-// session, sandboxed, without preload, permissions, downloads, popups, dialogs or sound. It waits
-// for the load and for the network to go quiet (plus the optional selector and extra wait), then
-// reads the DOM from an isolated world the page cannot tamper with. A hard deadline destroys the
-// window; a crash or a hang fails the render instead of hanging the app.
+// Rendering a page with JavaScript in the desktop app — a PageSource like Playwright's, under the
+// same render policy (render-policy.ts): a hidden BrowserWindow in its own in-memory session,
+// sandboxed, without preload, permissions, downloads, popups, dialogs or sound. It waits for the
+// load and for the network to go quiet (plus the optional selector and extra wait), then reads the
+// DOM from an isolated world the page cannot tamper with. Content it does not render (a PDF) is
+// declined, for the plain loaders. A hard deadline destroys the window; a crash or a hang fails the
+// render instead of hanging the app.
 import { type Session, session as electronSession, type WebContents } from 'electron';
-import { LoadError } from '../loaders/source';
-import type { RenderedHtml, RenderPage, RenderSettings } from '../services/page-service';
-import { countsForNetworkQuiet, isRenderableContentType, netErrorCode, renderNavigationAllowed, renderRequestAllowed } from './policies';
+import { checkSize, declined, extraWaitMs, idleWaitMs, invalidSelector, isRenderedType, networkBusyWarning, RENDER_POLICY, selectorTimeout, statusError, tooLarge } from '../loaders/render-policy';
+import { abortError, LoadError, type LoadRequest, type PageSource, type RawPage } from '../loaders/source';
+import { countsForNetworkQuiet, netErrorCode, renderNavigationAllowed, renderRequestAllowed } from './policies';
 import { createRenderWindow } from './windows';
 
 export const RENDER_PARTITION = 'openscraper-render';
 /** A world id of our own: the page's scripts live in world 0 and cannot see this one. */
 const ISOLATED_WORLD = 1001;
-const MAX_HTML_CHARS = 64 * 1024 * 1024;
-const QUIET_MS = 500;
-const MAX_QUIET_WAIT_MS = 10_000;
-const POLL_MS = 100;
 
 /** Per-window bookkeeping fed by the session's request hooks (one hook per session in Electron). */
 interface Tracked {
@@ -51,7 +49,7 @@ export function hardenRenderSession(ses: Session, tracked: Map<number, Tracked>)
       const header = Object.entries(details.responseHeaders ?? {}).find(([name]) => name.toLowerCase() === 'content-type');
       entry.contentType = header?.[1]?.[0];
       entry.onMainFrameType?.(entry.contentType);
-      if (!isRenderableContentType(entry.contentType)) return callback({ cancel: true });
+      if (!isRenderedType(entry.contentType)) return callback({ cancel: true });
     }
     callback({});
   });
@@ -66,14 +64,15 @@ export function hardenRenderSession(ses: Session, tracked: Map<number, Tracked>)
   ses.webRequest.onErrorOccurred(settle);
 }
 
-function readDomScript(): string {
+/** Reads the DOM; more characters than `maxBytes` cannot fit in as many bytes, so they are not sent over. */
+function readDomScript(maxBytes: number): string {
   // Runs in the isolated world: its own prototypes, so the page cannot fake outerHTML.
   return `(() => {
     const root = document.documentElement;
     if (!root) return { html: '' };
     const doctype = document.doctype ? '<!DOCTYPE ' + document.doctype.name + '>\\n' : '';
     const html = doctype + root.outerHTML;
-    return html.length > ${MAX_HTML_CHARS} ? { tooLarge: html.length } : { html };
+    return html.length > ${maxBytes} ? { tooLarge: html.length } : { html };
   })()`;
 }
 
@@ -82,7 +81,8 @@ export function renderSession(): Session {
   return electronSession.fromPartition(RENDER_PARTITION, { cache: false });
 }
 
-export class HiddenWindowRenderer {
+export class HiddenWindowSource implements PageSource {
+  readonly name = 'hidden-window';
   private hardened = false;
   private readonly tracked = new Map<number, Tracked>();
 
@@ -96,36 +96,44 @@ export class HiddenWindowRenderer {
     return ses;
   }
 
-  readonly render: RenderPage = async (url, settings, signal) => {
+  async load(request: LoadRequest): Promise<RawPage> {
     const ses = this.session();
     const window = createRenderWindow(RENDER_PARTITION);
     const contents = window.webContents;
     const entry: Tracked = { inflight: 0, lastActivity: performance.now() };
     this.tracked.set(contents.id, entry);
     try {
-      return await this.renderIn(contents, entry, url, settings, signal);
+      return await this.renderIn(contents, entry, request);
     } finally {
       this.tracked.delete(contents.id);
       if (!window.isDestroyed()) window.destroy();
       // Nothing a page stored outlives its render.
       await ses.clearStorageData().catch(() => undefined);
     }
-  };
+  }
 
-  private renderIn(contents: WebContents, entry: Tracked, url: string, settings: RenderSettings, signal: AbortSignal): Promise<RenderedHtml> {
-    return new Promise<RenderedHtml>((resolve, reject) => {
+  private renderIn(contents: WebContents, entry: Tracked, request: LoadRequest): Promise<RawPage> {
+    const { url, settings, signal } = request;
+    return new Promise<RawPage>((resolve, reject) => {
       let settled = false;
       let loaded = false;
       let status: number | undefined;
       let finalUrl = url;
-      const fail = (error: LoadError) => {
+      /** Set while waiting for the selector: a deadline then is reported as its absence. */
+      let waitingFor: string | undefined;
+      const finish = (outcome: () => void) => {
         if (settled) return;
         settled = true;
         cleanup();
-        reject(error);
+        outcome();
       };
-      const deadline = setTimeout(() => fail(new LoadError('timeout', `rendering took longer than ${Math.round(settings.timeoutMs / 1000)} s`)), settings.timeoutMs);
-      const onAbort = () => fail(new LoadError('cancelled', 'rendering was cancelled'));
+      const fail = (error: LoadError) => finish(() => reject(error));
+      const onAbort = () => {
+        const error = abortError(request, 'rendering');
+        fail(error.code === 'timeout' && waitingFor !== undefined ? selectorTimeout(waitingFor, settings.timeoutMs) : error);
+      };
+      // Our own timer as well as the signal: whatever happens to the signal, the window goes at the deadline.
+      const deadline = setTimeout(onAbort, Math.max(0, request.deadline - performance.now()));
       signal.addEventListener('abort', onAbort, { once: true });
       const cleanup = () => {
         clearTimeout(deadline);
@@ -151,8 +159,9 @@ export class HiddenWindowRenderer {
       contents.on('did-navigate-in-page', (_event, navigatedUrl, isMainFrame) => {
         if (isMainFrame) finalUrl = navigatedUrl;
       });
+      // Not a document the browser renders: declined, for the plain loaders (the session hook stops the request).
       entry.onMainFrameType = (contentType) => {
-        if (!isRenderableContentType(contentType)) fail(new LoadError('unsupported-type', `content of type ${contentType} is not rendered`));
+        if (!isRenderedType(contentType)) finish(() => resolve(declined(request, finalUrl, contentType)));
       };
       contents.on('did-fail-load', (_event, errorCode, description, _validatedUrl, isMainFrame) => {
         // -3 (ERR_ABORTED) is a navigation replaced by another one, e.g. a redirect by script.
@@ -160,14 +169,10 @@ export class HiddenWindowRenderer {
       });
       contents.once('did-finish-load', () => {
         loaded = true;
-        if (status !== undefined && status >= 400) return fail(new LoadError('http-status', `the server answered ${status}`, status));
-        this.settle(contents, entry, settings, () => settled)
-          .then((html) => {
-            if (settled) return;
-            settled = true;
-            cleanup();
-            resolve({ html, finalUrl, status, contentType: entry.contentType });
-          })
+        const failed = statusError(status);
+        if (failed) return fail(failed);
+        this.settle(contents, entry, request, (selector) => (waitingFor = selector), () => settled)
+          .then((read) => finish(() => resolve({ url, finalUrl, status, contentType: entry.contentType, html: read.html, rendered: true, warnings: read.warnings })))
           .catch((error: unknown) => fail(error instanceof LoadError ? error : new LoadError('render', error instanceof Error ? error.message : String(error))));
       });
       contents.loadURL(url, settings.userAgent ? { userAgent: settings.userAgent } : undefined).catch(() => {
@@ -176,24 +181,39 @@ export class HiddenWindowRenderer {
     });
   }
 
-  /** After the load event: network quiet, the selector, the extra wait, then the DOM. */
-  private async settle(contents: WebContents, entry: Tracked, settings: RenderSettings, stopped: () => boolean): Promise<string> {
-    const quietBy = performance.now() + MAX_QUIET_WAIT_MS;
-    while (!stopped() && performance.now() < quietBy && !(entry.inflight === 0 && performance.now() - entry.lastActivity >= QUIET_MS)) await sleep(POLL_MS);
+  /** After the load event: network quiet (capped), the selector, the extra wait, then the DOM. */
+  private async settle(
+    contents: WebContents,
+    entry: Tracked,
+    request: LoadRequest,
+    waiting: (selector: string | undefined) => void,
+    stopped: () => boolean,
+  ): Promise<{ html: string; warnings: RawPage['warnings'] }> {
+    const { settings, deadline } = request;
+    const warnings: RawPage['warnings'] = [];
+    const idleWait = idleWaitMs(deadline);
+    const quietBy = performance.now() + idleWait;
+    const quiet = () => entry.inflight === 0 && performance.now() - entry.lastActivity >= RENDER_POLICY.quietMs;
+    while (!stopped() && performance.now() < quietBy && !quiet()) await sleep(RENDER_POLICY.pollMs);
+    if (!stopped() && !quiet() && settings.waitFor === undefined) warnings.push(networkBusyWarning(idleWait));
     if (settings.waitFor) {
+      waiting(settings.waitFor);
       const test = `(() => { try { return document.querySelector(${JSON.stringify(settings.waitFor)}) !== null; } catch { return 'invalid'; } })()`;
       for (;;) {
-        if (stopped()) return '';
+        if (stopped()) return { html: '', warnings };
         const found: unknown = await contents.executeJavaScriptInIsolatedWorld(ISOLATED_WORLD, [{ code: test }]);
-        if (found === 'invalid') throw new LoadError('invalid-input', `waitFor is not a valid CSS selector: ${settings.waitFor}`);
+        if (found === 'invalid') throw invalidSelector(settings.waitFor, 'not a valid CSS selector');
         if (found === true) break;
-        await sleep(POLL_MS * 2);
+        await sleep(RENDER_POLICY.pollMs);
       }
+      waiting(undefined);
     }
-    if (settings.extraWaitMs) await sleep(settings.extraWaitMs);
-    if (stopped()) return '';
-    const result = (await contents.executeJavaScriptInIsolatedWorld(ISOLATED_WORLD, [{ code: readDomScript() }])) as { html?: string; tooLarge?: number };
-    if (result.tooLarge !== undefined) throw new LoadError('too-large', `the rendered page has ${result.tooLarge} characters, more than the ${MAX_HTML_CHARS} allowed`);
-    return result.html ?? '';
+    if (settings.extraWaitMs) await sleep(extraWaitMs(settings.extraWaitMs, deadline));
+    if (stopped()) return { html: '', warnings };
+    const result = (await contents.executeJavaScriptInIsolatedWorld(ISOLATED_WORLD, [{ code: readDomScript(settings.maxBytes) }])) as { html?: string; tooLarge?: number };
+    if (result.tooLarge !== undefined) throw tooLarge(settings.maxBytes);
+    const html = result.html ?? '';
+    checkSize(html, settings.maxBytes);
+    return { html, warnings };
   }
 }

@@ -4,7 +4,7 @@ import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeHtml } from './charset';
-import { abortError, formatBytes, LoadError, type LoadedResource, type LoadRequest, type PageSource } from './source';
+import { abortError, formatBytes, LoadError, type RawPage, type LoadRequest, type PageSource } from './source';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
   '.html': 'text/html',
@@ -23,7 +23,7 @@ export function typeFromExtension(path: string): string | undefined {
 export class FileSource implements PageSource {
   readonly name = 'file';
 
-  async load(request: LoadRequest): Promise<LoadedResource> {
+  async load(request: LoadRequest): Promise<RawPage> {
     const path = fileURLToPath(request.url);
     let size: number;
     try {

@@ -3,10 +3,10 @@
 // Agent, the total one in the request's signal; the body is read with a size limit (after
 // gzip/br/deflate decoding, so a compression bomb stops at the limit too).
 import { Agent, fetch, type Response } from 'undici';
-import { abortError, formatBytes, formatMs, LoadError, type LoadedResource, type LoadRequest, type PageSource } from './source';
+import { abortError, formatBytes, formatMs, LoadError, type RawPage, type LoadRequest, type PageSource } from './source';
 
-/** What a current desktop Chrome sends: some sites refuse or strip pages for unknown agents. */
-export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+// The default agent is an option's default (shared/options/scrape.ts); the batch's own requests send it too.
+export { DEFAULT_USER_AGENT } from '../../shared/options/scrape';
 
 const ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/pdf;q=0.8,*/*;q=0.5';
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -14,7 +14,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export class HttpSource implements PageSource {
   readonly name = 'http';
 
-  async load(request: LoadRequest): Promise<LoadedResource> {
+  async load(request: LoadRequest): Promise<RawPage> {
     const { settings } = request;
     const agent = new Agent({ connect: { timeout: settings.connectTimeoutMs } });
     const chain = [request.url];

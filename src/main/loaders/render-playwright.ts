@@ -1,12 +1,13 @@
-// Pages rendered by headless Chromium through Playwright. One browser, started on first use and
-// shared; a fresh context (cookies, storage, cache) per page. Wait for `load`, then network idle
-// (capped), then an optional selector and extra delay; read the DOM with page.content(), which
-// serialises doctype + documentElement.outerHTML in Playwright's isolated utility world, so page
-// scripts cannot tamper with the result. Permission prompts are denied, downloads refused, popups
-// closed, and the request's signal (caller or deadline) tears the page down at any point.
+// Pages rendered by headless Chromium through Playwright, under the shared render policy
+// (render-policy.ts). One browser per executable, started on first use and shared; a fresh context
+// (cookies, storage, cache) per page. Wait for `load`, then network idle (capped), then an optional
+// selector and extra delay; read the DOM with page.content(), which serialises doctype +
+// documentElement.outerHTML in Playwright's isolated utility world, so page scripts cannot tamper
+// with the result. Permission prompts are denied, downloads refused, popups closed, and the
+// request's signal (caller or deadline) tears the page down at any point.
 import type { Browser, BrowserContext, Page as BrowserPage, Response } from 'playwright';
-import { mediaType } from './content-type';
-import { abortError, formatBytes, formatMs, LoadError, type LoadedResource, type LoadRequest, remainingMs, type PageSource } from './source';
+import { checkSize, declined, extraWaitMs, idleWaitMs, invalidSelector, isRenderedType, networkBusyWarning, RENDER_POLICY, selectorTimeout, statusError } from './render-policy';
+import { abortError, formatMs, LoadError, type LoadRequest, type PageSource, type RawPage, remainingMs } from './source';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -20,17 +21,11 @@ export const CHROMIUM_ARGS = [
   '--deny-permission-prompts',
 ];
 
-/** Network idle is waited for at most this long: pages that poll never go idle. */
-export const NETWORK_IDLE_MAX_MS = 5000;
-/** Time kept in hand before the deadline to read the DOM. */
-const READ_RESERVE_MS = 300;
 const LAUNCH_TIMEOUT_MS = 30_000;
 
 export function defaultBrowserPath(): string {
   return process.env.OPENSCRAPER_CHROMIUM || '/usr/bin/chromium';
 }
-
-const RENDERED_TYPES = new Set(['', 'text/html', 'application/xhtml+xml']);
 
 /** What the abort handler needs to know about a render in progress. */
 interface Held {
@@ -39,16 +34,34 @@ interface Held {
   selector?: string;
 }
 
-export class BrowserSource implements PageSource {
-  readonly name = 'browser';
+/** Rendering with Playwright: the browser named by the request (`browserPath`), else the default one. */
+export class PlaywrightSource implements PageSource {
+  readonly name = 'playwright';
+  private readonly browsers = new Map<string, BrowserSource>();
+
+  load(request: LoadRequest): Promise<RawPage> {
+    const path = request.settings.browserPath?.trim() || defaultBrowserPath();
+    let browser = this.browsers.get(path);
+    if (browser === undefined) {
+      browser = new BrowserSource(path);
+      this.browsers.set(path, browser);
+    }
+    return browser.load(request);
+  }
+
+  /** Stops every browser started; a later load starts one again. */
+  async close(): Promise<void> {
+    const browsers = [...this.browsers.values()];
+    this.browsers.clear();
+    await Promise.all(browsers.map((browser) => browser.close()));
+  }
+}
+
+/** One Chromium executable. */
+class BrowserSource {
   private browser?: Promise<Browser>;
 
   constructor(readonly executablePath: string = defaultBrowserPath()) {}
-
-  /** True once a browser has been started and not closed (tests check cleanup with it). */
-  get running(): boolean {
-    return this.browser !== undefined;
-  }
 
   private launch(): Promise<Browser> {
     if (this.browser === undefined) {
@@ -74,14 +87,14 @@ export class BrowserSource implements PageSource {
     await browser?.close().catch(() => undefined);
   }
 
-  async load(request: LoadRequest): Promise<LoadedResource> {
+  async load(request: LoadRequest): Promise<RawPage> {
     const held: Held = {};
     const closeContext = () => held.context?.close().catch(() => undefined);
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
         const error = abortError(request, 'rendering');
-        reject(error.code === 'timeout' && held.selector !== undefined ? selectorTimeout(held.selector, request) : error);
+        reject(error.code === 'timeout' && held.selector !== undefined ? selectorTimeout(held.selector, request.settings.timeoutMs) : error);
       };
       if (request.signal.aborted) onAbort();
       else request.signal.addEventListener('abort', onAbort, { once: true });
@@ -98,7 +111,7 @@ export class BrowserSource implements PageSource {
     }
   }
 
-  private async render(request: LoadRequest, held: Held): Promise<LoadedResource> {
+  private async render(request: LoadRequest, held: Held): Promise<RawPage> {
     const { settings, deadline } = request;
     const browser = await this.launch();
     const context = await browser.newContext({
@@ -116,19 +129,19 @@ export class BrowserSource implements PageSource {
       if (popup !== page) popup.close().catch(() => undefined);
     });
 
-    const declined = (contentType?: string): LoadedResource => ({ url: request.url, finalUrl: page.url(), contentType, rendered: false, declined: true, warnings: [] });
+    const decline = (contentType?: string) => declined(request, page.url(), contentType);
     // A selector that cannot parse fails now, before the page is loaded for nothing.
     if (settings.waitFor !== undefined) await checkSelector(page, settings.waitFor);
 
     // Not a document the browser renders (a PDF shows in a viewer, an image as an image): the
-    // caller loads those bytes over plain HTTP. Seen on the response, before the viewer loads.
+    // caller loads those bytes plainly. Seen on the response, before the viewer loads.
     let declineEarly!: (contentType: string | undefined) => void;
     const declinedType = new Promise<string | undefined>((resolve) => (declineEarly = resolve));
     page.on('response', (candidate) => {
       if (candidate.frame() !== page.mainFrame() || !candidate.request().isNavigationRequest()) return;
       if (candidate.status() >= 300 && candidate.status() < 400) return;
       const type = candidate.headers()['content-type'];
-      if (!RENDERED_TYPES.has(mediaType(type))) declineEarly(type);
+      if (!isRenderedType(type)) declineEarly(type);
     });
 
     let response: Response | null;
@@ -136,36 +149,32 @@ export class BrowserSource implements PageSource {
       const navigation = page.goto(request.url, { waitUntil: 'load', timeout: Math.max(1, remainingMs(deadline)) });
       navigation.catch(() => undefined);
       const first = await Promise.race([navigation.then((value) => ({ value })), declinedType.then((type) => ({ type }))]);
-      if ('type' in first) return declined(first.type);
+      if ('type' in first) return decline(first.type);
       response = first.value;
     } catch (error) {
-      if (/Download is starting/.test(firstLine(error))) return declined();
+      if (/Download is starting/.test(firstLine(error))) return decline();
       throw navigationError(error, request);
     }
     const status = response?.status();
-    if (status !== undefined && status !== 0 && (status < 200 || status > 299)) {
-      throw new LoadError('http-status', `the server answered HTTP ${`${status} ${response?.statusText() ?? ''}`.trim()}`, status);
-    }
+    const failed = statusError(status, response?.statusText());
+    if (failed) throw failed;
     const contentType = response?.headers()['content-type'];
     const finalUrl = page.url();
-    if (response && !RENDERED_TYPES.has(mediaType(contentType))) return declined(contentType);
+    if (response && !isRenderedType(contentType)) return decline(contentType);
 
-    const warnings: LoadedResource['warnings'] = [];
-    const idleWait = Math.min(NETWORK_IDLE_MAX_MS, remainingMs(deadline) - READ_RESERVE_MS);
+    const warnings: RawPage['warnings'] = [];
+    const idleWait = idleWaitMs(deadline);
     const idle = idleWait > 0 && (await page.waitForLoadState('networkidle', { timeout: idleWait }).then(() => true, () => false));
-    // With a selector to wait for, that wait decides; without one, say the page may be incomplete.
-    if (!idle && !request.signal.aborted && settings.waitFor === undefined) {
-      warnings.push({ code: 'network-busy', message: `the page was still loading resources after ${formatMs(Math.max(0, idleWait))}; content that came later is missing (wait for a selector to get it)` });
-    }
+    if (!idle && !request.signal.aborted && settings.waitFor === undefined) warnings.push(networkBusyWarning(idleWait));
     if (settings.waitFor !== undefined) {
       held.selector = settings.waitFor;
       await waitForSelector(page, settings.waitFor, request);
       held.selector = undefined;
     }
-    if (settings.extraWaitMs) await page.waitForTimeout(Math.max(0, Math.min(settings.extraWaitMs, remainingMs(deadline) - READ_RESERVE_MS)));
+    if (settings.extraWaitMs) await page.waitForTimeout(extraWaitMs(settings.extraWaitMs, deadline));
 
     const html = await page.content();
-    if (Buffer.byteLength(html) > settings.maxBytes) throw tooLarge(settings.maxBytes);
+    checkSize(html, settings.maxBytes);
     return { url: request.url, finalUrl: page.url() || finalUrl, status, contentType, html, rendered: true, warnings };
   }
 }
@@ -174,33 +183,24 @@ async function checkSelector(page: BrowserPage, selector: string): Promise<void>
   try {
     await page.locator(`css=${selector}`).count();
   } catch (error) {
-    throw invalidSelector(selector, error);
+    throw selectorError(selector, error);
   }
 }
 
-function invalidSelector(selector: string, error: unknown): LoadError {
-  const reason = firstLine(error).replace(/^\w+\.\w+: /, '');
-  return new LoadError('invalid-input', `cannot wait for "${selector}": ${reason}`);
-}
-
 async function waitForSelector(page: BrowserPage, selector: string, request: LoadRequest): Promise<void> {
-  const timeout = Math.max(1, remainingMs(request.deadline) - READ_RESERVE_MS);
+  const timeout = Math.max(1, remainingMs(request.deadline) - RENDER_POLICY.readReserveMs);
   try {
     await page.waitForSelector(`css=${selector}`, { state: 'attached', timeout });
   } catch (error) {
     if (request.signal.aborted) throw abortError(request, 'rendering');
     const message = firstLine(error);
-    if (/Timeout .*exceeded/i.test(message)) throw selectorTimeout(selector, request);
-    throw invalidSelector(selector, error);
+    if (/Timeout .*exceeded/i.test(message)) throw selectorTimeout(selector, request.settings.timeoutMs);
+    throw selectorError(selector, error);
   }
 }
 
-function selectorTimeout(selector: string, request: LoadRequest): LoadError {
-  return new LoadError('timeout', `"${selector}" did not appear within ${formatMs(request.settings.timeoutMs)}`);
-}
-
-function tooLarge(maxBytes: number): LoadError {
-  return new LoadError('too-large', `the page is larger than the limit of ${formatBytes(maxBytes)}`);
+function selectorError(selector: string, error: unknown): LoadError {
+  return invalidSelector(selector, firstLine(error).replace(/^\w+\.\w+: /, ''));
 }
 
 function firstLine(error: unknown): string {

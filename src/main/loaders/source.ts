@@ -1,7 +1,10 @@
-// What every loader (HTTP, headless browser, local file) has in common: it takes a target and
-// settings and hands back the bytes or the rendered HTML of one resource, or throws a LoadError.
+// What every way of getting a page has in common (HTTP, local files, Playwright, the app's hidden
+// window): a PageSource takes a request and hands back the page's bytes or its rendered HTML — a
+// RawPage — or throws a LoadError. The Scraper is given its sources; it never knows which is which.
 import type { Warning } from '../../shared/core/types';
-import type { ScrapeErrorCode } from '../../shared/page';
+import { LoadError } from '../../shared/page';
+
+export { LoadError };
 
 export interface LoadSettings {
   /** Total time for loading, in milliseconds (the deadline below is derived from it). */
@@ -13,6 +16,8 @@ export interface LoadSettings {
   /** Rendering only. */
   waitFor?: string;
   extraWaitMs?: number;
+  /** Rendering only: the Chromium executable (Playwright). */
+  browserPath?: string;
 }
 
 export interface LoadRequest {
@@ -25,7 +30,8 @@ export interface LoadRequest {
   deadline: number;
 }
 
-export interface LoadedResource {
+/** One page as a source got it, before it is decoded (bytes) and converted. */
+export interface RawPage {
   url: string;
   /** After redirects (or client-side navigation, when rendered). */
   finalUrl: string;
@@ -44,19 +50,9 @@ export interface LoadedResource {
 
 export interface PageSource {
   readonly name: string;
-  load(request: LoadRequest): Promise<LoadedResource>;
-}
-
-/** A failure with a stable code and a one-line message meant for the user. */
-export class LoadError extends Error {
-  override readonly name = 'LoadError';
-  constructor(
-    readonly code: ScrapeErrorCode,
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
+  load(request: LoadRequest): Promise<RawPage>;
+  /** Lets go of what it holds (a browser); it may be used again afterwards. */
+  close?(): Promise<void>;
 }
 
 /** The error for an aborted request: cancelled by the caller, or out of time. */

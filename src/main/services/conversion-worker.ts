@@ -1,26 +1,20 @@
-// The conversion worker: runs convert() (and whole scrapes, whose conversion is as heavy) off the
-// main thread, so a 20 MB page never freezes the app. A job in a synchronous conversion cannot
+// The conversion worker: runs convert() (and the decoding or PDF reading before it) off the main
+// thread, so a 20 MB page never freezes the app. A job in a synchronous conversion cannot
 // see an abort message; the host terminates the worker for that (see worker-host.ts).
 import { parentPort } from 'node:worker_threads';
-import { BudgetExceeded, convert } from '../../shared/core';
-import type { FromWorker, ToWorker, WorkerFailure, WorkerJob } from './worker-protocol';
-import { runScrape } from './worker-scrape';
+import { convert } from '../../shared/core';
+import { toScrapeError } from '../../shared/page';
+import { convertRaw } from './conversion';
+import type { FromWorker, ToWorker, WorkerJob } from './worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('conversion-worker.ts must run in a worker thread');
 
 const aborts = new Map<number, AbortController>();
 
-function failure(error: unknown, signal: AbortSignal): WorkerFailure {
-  if (signal.aborted) return { code: 'cancelled', message: 'cancelled' };
-  if (error instanceof BudgetExceeded) return { code: 'budget', message: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message };
-}
-
 async function run(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
   if (job.kind === 'convert') return convert(job.html, job.options);
-  return runScrape(job, signal);
+  return convertRaw(job.job, signal);
 }
 
 port.on('message', (message: ToWorker) => {
@@ -32,6 +26,6 @@ port.on('message', (message: ToWorker) => {
   aborts.set(message.id, controller);
   run(message.job, controller.signal).then(
     (value) => port.postMessage({ type: 'done', id: message.id, value } satisfies FromWorker),
-    (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: failure(error, controller.signal) } satisfies FromWorker),
+    (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: toScrapeError(error, controller.signal) } satisfies FromWorker),
   ).finally(() => aborts.delete(message.id));
 });

@@ -1,13 +1,14 @@
 // The main process's implementation of the contract, in plain Node: the Electron IPC layer and
 // the HTTP bridge both serve these same handlers. What differs between the two (where a file is
-// saved, whether a hidden window renders pages) comes in as dependencies.
+// saved, which renderer renders pages: the hidden window, or Playwright) comes in as dependencies.
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
 import { DEFAULT_RULES } from '../../shared/core';
 import { BatchService } from '../batch/service';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
 import { suggestedStem, writeExport } from './export-writer';
-import { PageService, type RenderPage } from './page-service';
+import type { PageSource } from '../loaders/source';
+import { PageService } from './page-service';
 import { SettingsStore } from './settings-store';
 import { WorkerHost } from './worker-host';
 
@@ -19,7 +20,8 @@ export interface HandlerDeps {
   chooseSavePath: ChooseSavePath;
   settings?: SettingsStore;
   worker?: WorkerHost;
-  render?: RenderPage;
+  /** Renders pages with JavaScript (Electron's hidden window); without it, Playwright's Chromium. */
+  renderer?: PageSource;
   /** Batch export: asks for a folder (undefined when the user cancels). */
   chooseFolder?: (suggestedName?: string) => Promise<string | undefined>;
   /** Batch export: shows a folder in the file manager; false when it cannot. */
@@ -30,15 +32,15 @@ export interface HandlerDeps {
 
 export interface AppServices {
   handlers: Handlers;
-  /** Stops the conversion worker and any batch (its manifest written first). */
+  /** Stops any batch (its manifest written first), the browser, and the conversion worker. */
   close(): Promise<void>;
 }
 
 export function createServices(deps: HandlerDeps): AppServices {
   const worker = deps.worker ?? new WorkerHost();
-  const pages = new PageService({ worker, render: deps.render });
+  const pages = new PageService({ worker, renderer: deps.renderer });
   const settings = deps.settings ?? new SettingsStore();
-  const batches = new BatchService({ chooseFolder: deps.chooseFolder, openFolder: deps.openFolder, render: deps.render, place: deps.batchPlace });
+  const batches = new BatchService({ chooseFolder: deps.chooseFolder, openFolder: deps.openFolder, renderer: deps.renderer, place: deps.batchPlace });
   const rules = DEFAULT_RULES.map((rule) => ({ id: rule.id, category: rule.category, action: rule.action ?? 'remove', describe: rule.describe }));
 
   async function save(request: SaveRequest): Promise<SaveResponse> {
@@ -74,6 +76,7 @@ export function createServices(deps: HandlerDeps): AppServices {
     handlers,
     close: async () => {
       await batches.close();
+      await pages.close();
       await worker.close();
     },
   };

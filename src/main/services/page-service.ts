@@ -1,40 +1,23 @@
-// Loads pages for the app and re-converts them when the user keeps or drops elements. Every
-// conversion runs on the worker; loads are cancellable by the caller's request id. URLs, typed
-// paths and dropped files go to the Scraper (on the worker too); with a `render` function (the
-// Electron app's hidden window), http(s) pages are rendered in main first, then converted.
-import { LIMITS, type LoadedPage, type LoadInput, type LoadOptions, type LoadRequest, type ReconvertRequest, type ReconvertResponse } from '../../shared/contract';
+// Loads pages for the app and re-converts them when the user keeps or drops elements. Every input —
+// a URL or path typed in, a dropped file, pasted HTML — goes through one Scraper, whose renderer is
+// the app's (the hidden window in Electron) and whose conversions run on the worker. Loads are
+// cancellable by the caller's request id; each page's HTML stays here for re-conversion.
+import { LIMITS, type LoadInput, type LoadOptions, type LoadRequest, type LoadResponse, type ReconvertRequest, type ReconvertResponse } from '../../shared/contract';
 import type { ConvertOptions, ConvertResult } from '../../shared/core/types';
-import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
-import { LoadError } from '../loaders/source';
-import { emptyShellWarning } from './empty-shell';
+import { failedPage, type Page, toScrapeError } from '../../shared/page';
+import type { ScrapeOptions } from '../../shared/options/scrape';
+import type { PageSource } from '../loaders/source';
+import type { Conversion } from './conversion';
 import { PageCache } from './page-cache';
+import { Scraper } from './scraper';
 import type { WorkerHost } from './worker-host';
-import { JobError } from './worker-protocol';
-
-export interface RenderedHtml {
-  html: string;
-  finalUrl: string;
-  status?: number;
-  contentType?: string;
-}
-
-export interface RenderSettings {
-  timeoutMs: number;
-  waitFor?: string;
-  extraWaitMs?: number;
-  userAgent?: string;
-}
-
-/** Renders an http(s) page with JavaScript; throws a LoadError (code `unsupported-type` for non-HTML). */
-export type RenderPage = (url: string, settings: RenderSettings, signal: AbortSignal) => Promise<RenderedHtml>;
 
 export interface PageServiceOptions {
   worker: WorkerHost;
-  render?: RenderPage;
-  defaultTimeoutMs?: number;
+  /** Renders pages with JavaScript (the app's hidden window); the Scraper's default otherwise. */
+  renderer?: PageSource;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
 /**
  * The core's work budget for the app: larger than the library's default, since here a conversion
  * runs on the worker (the app stays responsive) and the user can cancel it at any time.
@@ -44,18 +27,26 @@ export const APP_BUDGET = { maxMs: 120_000 };
 export class PageService {
   private readonly cache = new PageCache();
   private readonly requests = new Map<string, AbortController>();
+  private readonly scraper: Scraper;
 
-  constructor(private readonly options: PageServiceOptions) {}
+  constructor(private readonly options: PageServiceOptions) {
+    this.scraper = new Scraper(
+      // What the app accepts pasted or dropped, it accepts from the web too.
+      { maxBytes: LIMITS.maxFileBytes },
+      { renderer: options.renderer, converter: (job, signal) => options.worker.run<Conversion>({ kind: 'conversion', job }, signal) },
+    );
+  }
 
-  async load(request: LoadRequest): Promise<LoadedPage> {
+  async load(request: LoadRequest): Promise<LoadResponse> {
     const { signal, done } = this.track(request.requestId);
-    const started = performance.now();
-    const options = request.options ?? {};
     try {
-      const page = await this.loadInput(request.input, options, signal);
-      return { ...page, elapsedMs: page.elapsedMs ?? Math.round(performance.now() - started) };
+      const page = await this.loadInput(request.input, request.options ?? {}, signal);
+      if (!page.ok) return { page };
+      // The Scraper resolves links against web pages' URLs only; local files and pasted HTML keep relative links.
+      const url = page.source.finalUrl && /^https?:/i.test(page.source.finalUrl) ? page.source.finalUrl : undefined;
+      return { page, pageId: this.cache.put({ html: page.originalHtml, url }) };
     } catch (error) {
-      return failedPage(describeInput(request.input), toScrapeError(error, signal), options.render === true);
+      return { page: failedPage(describeInput(request.input), toScrapeError(error, signal)) };
     } finally {
       done();
     }
@@ -66,7 +57,8 @@ export class PageService {
     if (!cached) return { ok: false, error: { code: 'not-found', message: 'this page is no longer in memory: load it again' } };
     const { signal, done } = this.track(request.requestId);
     try {
-      const result = await this.convert(cached.html, cached.url, request.options ?? {}, signal);
+      const options: ConvertOptions = withoutUndefined({ ...request.options, url: cached.url, ...APP_CONVERSION });
+      const result = await this.options.worker.run<ConvertResult>({ kind: 'convert', html: cached.html, options }, signal);
       return { ok: true, result };
     } catch (error) {
       return { ok: false, error: toScrapeError(error, signal) };
@@ -83,6 +75,11 @@ export class PageService {
     return true;
   }
 
+  /** Stops the browser the Scraper may have started. */
+  close(): Promise<void> {
+    return this.scraper.close();
+  }
+
   private track(requestId: string): { signal: AbortSignal; done: () => void } {
     this.requests.get(requestId)?.abort(); // an id reused while running replaces the old request
     const controller = new AbortController();
@@ -95,101 +92,31 @@ export class PageService {
     };
   }
 
-  private async loadInput(input: LoadInput, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
+  private loadInput(input: LoadInput, options: LoadOptions, signal: AbortSignal): Promise<Page> {
+    const scrape = { ...scrapeOptions(options), signal };
     switch (input.kind) {
       case 'html':
-        return this.fromHtml(input.html, { url: undefined, label: input.name ?? 'pasted HTML', options, signal, rendered: false });
-      case 'file': {
-        const bytes = Buffer.from(input.base64, 'base64');
-        const job = { kind: 'scrape-bytes', bytes, name: input.name, contentType: contentTypeOf(input.name), options: scrapeOptions({ ...options, render: false }) } as const;
-        return this.scraped(await this.options.worker.run<Page>(job, signal), false);
-      }
+        return this.scraper.scrapeHtml(input.html, { url: input.name ?? 'pasted HTML' }, scrape);
+      case 'file':
+        return this.scraper.scrapeBytes(Buffer.from(input.base64, 'base64'), { url: input.name, contentType: contentTypeOf(input.name) }, { ...scrape, render: false });
       case 'url':
-        return this.fromUrl(input.url, options, signal);
+        return this.scraper.scrape(input.url, scrape);
     }
-  }
-
-  private async fromUrl(url: string, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
-    const render = this.options.render;
-    if (options.render && render && /^https?:\/\//i.test(url)) {
-      const settings: RenderSettings = {
-        timeoutMs: options.timeoutMs ?? this.options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
-        waitFor: options.waitFor,
-        extraWaitMs: options.extraWaitMs,
-        userAgent: options.userAgent,
-      };
-      try {
-        const rendered = await render(url, settings, signal);
-        const page = await this.fromHtml(rendered.html, { url: rendered.finalUrl, label: url, options, signal, rendered: true });
-        return { ...page, finalUrl: rendered.finalUrl, status: rendered.status, contentType: rendered.contentType };
-      } catch (error) {
-        // A PDF (or another non-HTML type) is not for the browser: the Scraper's loaders take it.
-        if (!(error instanceof LoadError && error.code === 'unsupported-type')) throw error;
-      }
-      return this.scrape(url, { ...options, render: false }, signal);
-    }
-    return this.scrape(url, options, signal);
-  }
-
-  private async scrape(input: string, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
-    const job = { kind: 'scrape', input, options: scrapeOptions({ timeoutMs: this.options.defaultTimeoutMs, ...options }) } as const;
-    return this.scraped(await this.options.worker.run<Page>(job, signal), options.render === true);
-  }
-
-  /** A Scraper's page for the app: its HTML cached for re-conversion, `text` (a copy of markdown) left out. */
-  private scraped(page: Page, render: boolean): LoadedPage {
-    const { text: _text, ...rest } = page;
-    const rendered = page.rendered ?? render;
-    if (!page.ok) return { ...rest, rendered };
-    // The Scraper resolves links against web pages' URLs only; local files keep relative links.
-    const url = page.finalUrl && /^https?:/i.test(page.finalUrl) ? page.finalUrl : undefined;
-    return { ...rest, pageId: this.cache.put({ html: page.originalHtml, url }), rendered };
-  }
-
-  private async fromHtml(
-    html: string,
-    at: { url: string | undefined; label: string; options: LoadOptions; signal: AbortSignal; rendered: boolean },
-  ): Promise<LoadedPage> {
-    const started = performance.now();
-    const result = await this.convert(html, at.url, at.options.convert ?? {}, at.signal);
-    const pageId = this.cache.put({ html, url: at.url });
-    const shell = at.rendered ? emptyShellWarning(result.markdown, html, true) : undefined;
-    return {
-      ok: true,
-      url: at.label,
-      finalUrl: at.url,
-      title: result.metadata.title,
-      markdown: result.markdown,
-      cleanedHtml: result.cleanedHtml,
-      originalHtml: html,
-      removed: result.removed,
-      metadata: result.metadata,
-      stats: result.stats,
-      warnings: shell ? [...result.warnings, shell] : result.warnings,
-      elapsedMs: Math.round(performance.now() - started),
-      pageId,
-      rendered: at.rendered,
-    };
-  }
-
-  private convert(html: string, url: string | undefined, options: ConvertOptions, signal: AbortSignal): Promise<ConvertResult> {
-    const convertOptions: ConvertOptions = stripUndefined({ ...options, url, sourceLocations: true, frontMatter: false, budget: APP_BUDGET });
-    return this.options.worker.run<ConvertResult>({ kind: 'convert', html, options: convertOptions }, signal);
   }
 }
 
+/** Source offsets let the app mark each removed element in the original HTML; front matter is the export's to add. */
+const APP_CONVERSION = { sourceLocations: true, frontMatter: false, budget: APP_BUDGET } as const;
+
 function scrapeOptions(options: LoadOptions): ScrapeOptions {
-  return stripUndefined({
+  return {
     render: options.render,
     timeoutMs: options.timeoutMs,
     waitFor: options.waitFor,
     extraWaitMs: options.extraWaitMs,
     userAgent: options.userAgent,
-    // What the app accepts pasted or dropped, it accepts from the web too.
-    maxBytes: LIMITS.maxFileBytes,
-    // Source offsets let the app mark each removed element in the original HTML.
-    convert: { ...options.convert, sourceLocations: true, budget: APP_BUDGET },
-  });
+    convert: withoutUndefined({ ...options.convert, ...APP_CONVERSION }),
+  };
 }
 
 /** A type for dropped bytes from the file name; without one the Scraper sniffs the bytes. */
@@ -199,7 +126,7 @@ function contentTypeOf(name: string): string | undefined {
   return undefined;
 }
 
-function stripUndefined<T extends object>(value: T): T {
+function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
@@ -207,14 +134,4 @@ function describeInput(input: LoadInput): string {
   if (input.kind === 'url') return input.url;
   if (input.kind === 'file') return input.name;
   return input.name ?? 'pasted HTML';
-}
-
-export function toScrapeError(error: unknown, signal?: AbortSignal): ScrapeError {
-  if (signal?.aborted) return { code: 'cancelled', message: 'cancelled' };
-  if (error instanceof JobError || error instanceof LoadError) return { code: error.code, message: error.message };
-  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
-}
-
-export function failedPage(url: string, error: ScrapeError, rendered: boolean): LoadedPage {
-  return { ok: false, url, markdown: '', cleanedHtml: '', originalHtml: '', removed: [], metadata: {}, warnings: [], error, rendered };
 }

@@ -1,229 +1,150 @@
-// The library's front door: `new Scraper(options).scrape(urlOrPath)` → a Page. Picks the loader
-// (HTTP, headless browser, local file), decides what the content is, decodes or extracts it (HTML
-// charset, PDF text) and runs the core's convert(). A bad page never throws: the Page says
-// ok: false and why. close() stops the shared browser, if one was started.
-import { BudgetExceeded, convert } from '../../shared/core';
-import type { ConvertOptions, Warning } from '../../shared/core/types';
-import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
-import { decodeHtml } from '../loaders/charset';
-import { classifyContent, mediaType } from '../loaders/content-type';
+// The library's front door: `new Scraper(options).scrape(urlOrPath)` → a Page. Every way of getting
+// HTML is a PageSource given to it (HTTP, local files, a renderer: Playwright by default, the app's
+// hidden window in the app); what comes back is decoded or laid out (HTML charset, PDF text) and
+// converted by its Converter (this thread by default, the app's worker in the app). A bad page never
+// throws: the Page says ok: false and why. close() stops what the sources hold (a browser).
+import { type ConvertedPage, failedPage, type Page, type SourceFacts, statusOf, toScrapeError } from '../../shared/page';
+import { resolveScrapeOptions, type ResolvedScrapeOptions, type ScrapeOptions } from '../../shared/options/scrape';
+import { classifyContent, looksLikePdf, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
-import { DEFAULT_USER_AGENT, HttpSource } from '../loaders/http';
-import { pdfToHtml } from '../loaders/pdf';
-import { BrowserSource, defaultBrowserPath } from '../loaders/render-playwright';
-import { abortError, LoadError, type LoadedResource, type LoadRequest, type LoadSettings } from '../loaders/source';
-import { emptyShellWarning } from './empty-shell';
+import { HttpSource } from '../loaders/http';
+import { PlaywrightSource } from '../loaders/render-playwright';
+import { abortError, LoadError, type LoadRequest, type PageSource, type RawPage } from '../loaders/source';
+import { type Conversion, convertRaw, type Converter } from './conversion';
 import { resolveTarget, type ScrapeTarget } from './scrape-target';
-
-export const SCRAPE_DEFAULTS = {
-  timeoutMs: 30_000,
-  connectTimeoutMs: 10_000,
-  maxBytes: 20 * 1024 * 1024,
-  maxRedirects: 10,
-  userAgent: DEFAULT_USER_AGENT,
-} as const;
 
 export type ScrapeCallOptions = ScrapeOptions & { signal?: AbortSignal };
 
-/** Bytes already in hand (standard input, a dropped file): what is known about them. */
+/** Content already in hand (standard input, a dropped file, pasted HTML): what is known about it. */
 export interface ContentInfo {
-  /** Where they came from: the Page's url, and the base for links unless `baseUrl` is set. */
+  /** What to call it: the Page's url, and the base for links unless `baseUrl` is set. */
   url?: string;
   contentType?: string;
 }
 
+/** How the Scraper gets and converts pages; each part left out takes its default. */
+export interface ScraperParts {
+  http?: PageSource;
+  files?: PageSource;
+  /** Renders pages with JavaScript (`render: true`): Playwright's Chromium by default. */
+  renderer?: PageSource;
+  converter?: Converter;
+}
+
 interface Prepared {
-  options: ScrapeOptions;
-  settings: LoadSettings;
+  options: ResolvedScrapeOptions;
   signal: AbortSignal;
   deadline: number;
 }
 
 export class Scraper {
-  private readonly http = new HttpSource();
-  private readonly files = new FileSource();
-  private readonly browsers = new Map<string, BrowserSource>();
+  private readonly http: PageSource;
+  private readonly files: PageSource;
+  private readonly renderer: PageSource;
+  private readonly converter: Converter;
 
-  constructor(private readonly defaults: ScrapeOptions = {}) {}
-
-  async scrape(input: string, options: ScrapeCallOptions = {}): Promise<Page> {
-    const started = performance.now();
-    const page = emptyPage(String(input));
-    try {
-      const prepared = this.prepare(options, started);
-      const target = resolveTarget(String(input));
-      const resource = await this.load(target, prepared);
-      return await this.finish(page, resource, target.kind === 'file', prepared, started);
-    } catch (error) {
-      return failed(page, error, options.signal, started);
-    }
+  constructor(
+    private readonly defaults: ScrapeOptions = {},
+    parts: ScraperParts = {},
+  ) {
+    this.http = parts.http ?? new HttpSource();
+    this.files = parts.files ?? new FileSource();
+    this.renderer = parts.renderer ?? new PlaywrightSource();
+    this.converter = parts.converter ?? convertRaw;
   }
 
-  /** Converts bytes already in hand (sniffed like a local file: HTML or PDF). */
-  async scrapeBytes(body: Uint8Array, info: ContentInfo = {}, options: ScrapeCallOptions = {}): Promise<Page> {
-    const started = performance.now();
-    const page = emptyPage(info.url ?? '-');
-    try {
-      const prepared = this.prepare(options, started);
-      if (body.byteLength > prepared.settings.maxBytes) {
-        throw new LoadError('too-large', `the input is larger than the limit of ${prepared.settings.maxBytes} bytes`);
+  /** Loads a URL (http, https) or a local file (a path or a file: URL) and converts it. */
+  scrape(input: string, options: ScrapeCallOptions = {}): Promise<Page> {
+    const asked = String(input);
+    return this.run(asked, options, async (prepared) => {
+      const target = resolveTarget(asked);
+      const raw = await this.load(target, prepared);
+      // Local files keep relative links relative unless a base is given.
+      return { raw, base: target.kind === 'file' ? undefined : raw.finalUrl, shellCheck: true };
+    });
+  }
+
+  /** Converts bytes already in hand, sniffed like a local file: HTML (any charset) or PDF. */
+  scrapeBytes(body: Uint8Array, info: ContentInfo = {}, options: ScrapeCallOptions = {}): Promise<Page> {
+    const url = info.url ?? '-';
+    return this.run(url, options, async (prepared) => {
+      if (body.byteLength > prepared.options.maxBytes) {
+        throw new LoadError('too-large', `the input is larger than the limit of ${prepared.options.maxBytes} bytes`);
       }
-      const resource: LoadedResource = { url: page.url, finalUrl: page.url, contentType: info.contentType, body, rendered: false, warnings: [] };
-      return await this.finish(page, resource, true, prepared, started);
-    } catch (error) {
-      return failed(page, error, options.signal, started);
-    }
+      return { raw: { url, finalUrl: url, contentType: info.contentType, body, rendered: false, warnings: [] }, base: undefined, shellCheck: true };
+    });
   }
 
-  /** Stops the browser(s) started for rendering. The Scraper stays usable (it starts one again). */
+  /** Converts HTML already decoded (pasted): nothing was fetched, so the page has no fetch facts. */
+  scrapeHtml(html: string, info: ContentInfo = {}, options: ScrapeCallOptions = {}): Promise<Page> {
+    const url = info.url ?? 'pasted HTML';
+    return this.run(url, options, async () => ({ raw: { url, finalUrl: url, html, rendered: false, warnings: [] }, base: undefined, shellCheck: false, inHand: true }));
+  }
+
+  /** Stops what the sources hold (the browser started for rendering). The Scraper stays usable. */
   async close(): Promise<void> {
-    const browsers = [...this.browsers.values()];
-    this.browsers.clear();
-    await Promise.all(browsers.map((browser) => browser.close()));
+    await Promise.all([this.http, this.files, this.renderer].map((source) => source.close?.()));
+  }
+
+  /** Prepares the options, gets the raw page, converts it; any failure becomes a failed Page. */
+  private async run(
+    asked: string,
+    call: ScrapeCallOptions,
+    get: (prepared: Prepared) => Promise<{ raw: RawPage; base: string | undefined; shellCheck: boolean; inHand?: boolean }>,
+  ): Promise<Page> {
+    const started = performance.now();
+    try {
+      const prepared = this.prepare(call, started);
+      const { raw, base, shellCheck, inHand } = await get(prepared);
+      const converted = await this.convert(raw, prepared, prepared.options.baseUrl ?? base, shellCheck);
+      return page(asked, raw, converted, inHand === true, started);
+    } catch (error) {
+      return failedPage(withoutUndefined({ url: asked, status: statusOf(error) }), toScrapeError(error, call.signal), performance.now() - started);
+    }
   }
 
   private prepare(call: ScrapeCallOptions, started: number): Prepared {
-    const options: ScrapeOptions = { ...this.defaults, ...call, convert: { ...this.defaults.convert, ...call.convert } };
-    const settings: LoadSettings = {
-      timeoutMs: positive(options.timeoutMs, 'timeoutMs') ?? SCRAPE_DEFAULTS.timeoutMs,
-      connectTimeoutMs: positive(options.connectTimeoutMs, 'connectTimeoutMs') ?? SCRAPE_DEFAULTS.connectTimeoutMs,
-      maxBytes: positive(options.maxBytes, 'maxBytes') ?? SCRAPE_DEFAULTS.maxBytes,
-      maxRedirects: nonNegative(options.maxRedirects, 'maxRedirects') ?? SCRAPE_DEFAULTS.maxRedirects,
-      userAgent: options.userAgent?.trim() || SCRAPE_DEFAULTS.userAgent,
-      waitFor: options.waitFor?.trim() || undefined,
-      extraWaitMs: nonNegative(options.extraWaitMs, 'extraWaitMs'),
-    };
-    if (/[\r\n]/.test(settings.userAgent)) throw new LoadError('invalid-input', 'the user agent must be one line');
-    if (options.baseUrl !== undefined && !URL.canParse(options.baseUrl)) {
-      throw new LoadError('invalid-input', `the base URL is not an absolute URL: ${options.baseUrl}`);
-    }
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    return { options, settings, signal, deadline: started + settings.timeoutMs };
+    const { signal: callerSignal, ...rest } = call;
+    const options = resolveScrapeOptions({ ...this.defaults, ...rest, convert: { ...this.defaults.convert, ...rest.convert } });
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+    return { options, signal, deadline: started + options.timeoutMs };
   }
 
-  private browserFor(options: ScrapeOptions): BrowserSource {
-    const path = options.browserPath?.trim() || defaultBrowserPath();
-    let browser = this.browsers.get(path);
-    if (browser === undefined) {
-      browser = new BrowserSource(path);
-      this.browsers.set(path, browser);
-    }
-    return browser;
-  }
-
-  private async load(target: ScrapeTarget, prepared: Prepared): Promise<LoadedResource> {
-    const request: LoadRequest = { url: target.url, settings: prepared.settings, signal: prepared.signal, deadline: prepared.deadline };
-    if (!prepared.options.render) return target.kind === 'web' ? this.http.load(request) : this.files.load(request);
+  private async load(target: ScrapeTarget, prepared: Prepared): Promise<RawPage> {
+    const request: LoadRequest = { url: target.url, settings: prepared.options, signal: prepared.signal, deadline: prepared.deadline };
+    const plain = target.kind === 'web' ? this.http : this.files;
+    if (!prepared.options.render) return plain.load(request);
     if (target.kind === 'web') {
-      const rendered = await this.browserFor(prepared.options).load(request);
+      const rendered = await this.renderer.load(request);
       return rendered.declined ? this.http.load(request) : rendered;
     }
-    // A local file is rendered only when it is HTML; a PDF goes to the PDF loader as it is.
+    // A local file is rendered only when it is HTML; a PDF goes to the PDF reader as it is.
     const file = await this.files.load(request);
     if (classifyContent(file.contentType, file.body!) !== 'html') return file;
-    return this.browserFor(prepared.options).load(request);
+    return this.renderer.load(request);
   }
 
-  private async finish(page: Page, resource: LoadedResource, local: boolean, prepared: Prepared, started: number): Promise<Page> {
-    const warnings: Warning[] = [...resource.warnings];
-    let html: string;
-    if (resource.html !== undefined) {
-      html = resource.html;
-      page.contentType = mediaType(resource.contentType) || 'text/html';
-    } else {
-      const body = resource.body ?? new Uint8Array(0);
-      const kind = classifyContent(resource.contentType, body);
-      page.contentType = kind === 'pdf' ? 'application/pdf' : mediaType(resource.contentType) || 'text/html';
-      if (kind === 'pdf') {
-        const pdf = await pdfToHtml(body, { signal: prepared.signal }).catch((error: unknown) => {
-          throw prepared.signal.aborted ? abortError(prepared, 'reading the PDF') : error;
-        });
-        html = pdf.html;
-        warnings.push(...pdf.warnings);
-      } else {
-        const decoded = decodeHtml(body, resource.contentType);
-        html = decoded.html;
-        page.encoding = { name: decoded.encoding, source: decoded.source };
-      }
+  private async convert(raw: RawPage, prepared: Prepared, base: string | undefined, shellCheck: boolean): Promise<Conversion> {
+    const job = { body: raw.body, html: raw.html, contentType: raw.contentType, options: { ...prepared.options.convert, url: base }, rendered: raw.rendered, shellCheck, warnings: raw.warnings };
+    try {
+      return await this.converter(job, prepared.signal);
+    } catch (error) {
+      if (!prepared.signal.aborted) throw error;
+      const pdf = raw.body !== undefined && (mediaType(raw.contentType) === 'application/pdf' || looksLikePdf(raw.body, true));
+      throw abortError({ ...prepared, settings: prepared.options }, pdf ? 'reading the PDF' : 'loading');
     }
-    if (prepared.signal.aborted) throw abortError(prepared);
-
-    const convertOptions: ConvertOptions = {
-      ...prepared.options.convert,
-      // Local files keep relative links relative unless a base is given.
-      url: prepared.options.baseUrl ?? (local ? undefined : resource.finalUrl),
-    };
-    const result = convert(html, convertOptions);
-    warnings.push(...result.warnings);
-    if (page.contentType !== 'application/pdf') {
-      const shell = emptyShellWarning(result.markdown, html, resource.rendered);
-      if (shell) warnings.push(shell);
-    }
-
-    return {
-      ...page,
-      ok: true,
-      finalUrl: resource.finalUrl,
-      status: resource.status,
-      rendered: resource.rendered,
-      title: result.metadata.title,
-      markdown: result.markdown,
-      text: result.markdown,
-      cleanedHtml: result.cleanedHtml,
-      originalHtml: html,
-      removed: result.removed,
-      metadata: result.metadata,
-      stats: result.stats,
-      warnings,
-      elapsedMs: performance.now() - started,
-    };
   }
 }
 
-function positive(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value <= 0) throw new LoadError('invalid-input', `${name} must be a positive number`);
-  return value;
+/** The Page: what the source said, what reading it found (type, encoding), and the result. */
+function page(asked: string, raw: RawPage, converted: Conversion, inHand: boolean, started: number): ConvertedPage {
+  const source: SourceFacts = inHand
+    ? { url: asked, rendered: false }
+    : { url: asked, finalUrl: raw.finalUrl, status: raw.status, contentType: converted.contentType, encoding: converted.encoding, rendered: raw.rendered };
+  return { ok: true, source: withoutUndefined(source), result: converted.result, originalHtml: converted.html, elapsedMs: performance.now() - started };
 }
 
-function nonNegative(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value < 0) throw new LoadError('invalid-input', `${name} must be zero or more`);
-  return Math.floor(value);
-}
-
-function emptyPage(url: string): Page {
-  return { ok: false, url, markdown: '', text: '', cleanedHtml: '', originalHtml: '', removed: [], metadata: {}, warnings: [] };
-}
-
-/** A failed Page for an input that could not even be read (e.g. standard input over the limit). */
-export function pageForError(url: string, error: unknown): Page {
-  return failed(emptyPage(url), error, undefined, performance.now());
-}
-
-function failed(page: Page, error: unknown, callerSignal: AbortSignal | undefined, started: number): Page {
-  const scrapeError = toScrapeError(error, callerSignal);
-  return {
-    ...page,
-    ok: false,
-    status: error instanceof LoadError ? error.status : page.status,
-    error: scrapeError,
-    elapsedMs: performance.now() - started,
-  };
-}
-
-export function toScrapeError(error: unknown, callerSignal?: AbortSignal): ScrapeError {
-  if (error instanceof LoadError) return { code: error.code, message: oneLine(error.message) };
-  if (error instanceof BudgetExceeded) return { code: 'budget', message: oneLine(error.message) };
-  const name = (error as { name?: string } | null)?.name;
-  if (name === 'TimeoutError') return { code: 'timeout', message: 'loading took longer than the time allowed' };
-  if (name === 'AbortError' || callerSignal?.aborted) return { code: 'cancelled', message: 'loading was cancelled' };
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: oneLine(`unexpected failure: ${message}`) };
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s*\n[\s\S]*$/, '').trim();
-  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type FromWorker, JobError, type ToWorker, type WorkerJob } from './worker-protocol';
+import { LoadError } from '../../shared/page';
+import type { FromWorker, ToWorker, WorkerJob } from './worker-protocol';
 
 export interface WorkerEntry {
   file: string;
@@ -61,8 +62,8 @@ export class WorkerHost {
   }
 
   run<T>(job: WorkerJob, signal?: AbortSignal): Promise<T> {
-    if (this.closed) return Promise.reject(new JobError('internal', 'the conversion worker is closed'));
-    if (signal?.aborted) return Promise.reject(new JobError('cancelled', 'cancelled'));
+    if (this.closed) return Promise.reject(new LoadError('internal', 'the conversion worker is closed'));
+    if (signal?.aborted) return Promise.reject(new LoadError('cancelled', 'cancelled'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => this.abort(id);
@@ -83,7 +84,7 @@ export class WorkerHost {
     this.worker = null;
     for (const [id, entry] of this.pending) {
       this.pending.delete(id);
-      entry.reject(new JobError('cancelled', 'the app is closing'));
+      entry.reject(new LoadError('cancelled', 'the app is closing'));
     }
     if (worker) await worker.terminate();
   }
@@ -117,7 +118,7 @@ export class WorkerHost {
     const entry = this.settled(message.id);
     if (!entry) return; // already cancelled
     if (message.type === 'done') entry.resolve(message.value);
-    else entry.reject(new JobError(message.error.code, message.error.message));
+    else entry.reject(new LoadError(message.error.code, message.error.message));
   }
 
   private abort(id: number): void {
@@ -128,7 +129,7 @@ export class WorkerHost {
     setTimeout(() => {
       if (!this.pending.has(id)) return; // it stopped in time
       this.settled(id);
-      entry.reject(new JobError('cancelled', 'cancelled'));
+      entry.reject(new LoadError('cancelled', 'cancelled'));
       if (this.worker === worker) this.replaceWorker(worker);
     }, this.graceMs).unref();
   }
@@ -146,7 +147,7 @@ export class WorkerHost {
     const reason = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'the page needs more memory than the converter may use' : error.message;
     for (const [id, entry] of this.pending) {
       this.pending.delete(id);
-      entry.reject(new JobError('internal', `conversion failed: ${reason}`));
+      entry.reject(new LoadError('internal', `conversion failed: ${reason}`));
     }
   }
 }

@@ -1,30 +1,12 @@
-// The messages between the main process and the conversion worker. Types only, plus the error
-// shape both sides agree on: a stable code the app can show, and a message.
+// The messages between the main process and the conversion worker: a conversion of HTML (a
+// re-conversion with other options), or of a raw page (bytes to decode or a PDF to read, then
+// convert). A failure comes back as the one error shape, a stable code and a message.
 import type { ConvertOptions } from '../../shared/core/types';
-import type { ScrapeErrorCode, ScrapeOptions } from '../../shared/page';
+import type { ScrapeError } from '../../shared/page';
+import type { ConversionJob } from './conversion';
 
-export type WorkerJob =
-  | { kind: 'convert'; html: string; options: ConvertOptions }
-  | { kind: 'scrape'; input: string; options: ScrapeOptions }
-  /** Bytes in hand (a dropped file): `name` becomes the page's url, `contentType` may be guessed from it. */
-  | { kind: 'scrape-bytes'; bytes: Uint8Array; name: string; contentType?: string; options: ScrapeOptions };
+export type WorkerJob = { kind: 'convert'; html: string; options: ConvertOptions } | { kind: 'conversion'; job: ConversionJob };
 
 export type ToWorker = { type: 'run'; id: number; job: WorkerJob } | { type: 'abort'; id: number };
 
-export interface WorkerFailure {
-  code: ScrapeErrorCode;
-  message: string;
-}
-
-export type FromWorker = { type: 'done'; id: number; value: unknown } | { type: 'failed'; id: number; error: WorkerFailure };
-
-/** A job that failed, with the code the app shows (cancelled, budget, internal, …). */
-export class JobError extends Error {
-  override readonly name = 'JobError';
-  constructor(
-    readonly code: ScrapeErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type FromWorker = { type: 'done'; id: number; value: unknown } | { type: 'failed'; id: number; error: ScrapeError };

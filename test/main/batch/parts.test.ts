@@ -54,7 +54,7 @@ describe('retries', () => {
     const observer = new RetryAfterObserver().start();
     try {
       const page = await new Scraper().scrape(url, { timeoutMs: 5000 });
-      expect(page.status).toBe(429);
+      expect(page.source.status).toBe(429);
       const delay = observer.take(url);
       expect(delay).toBeGreaterThan(40_000);
       expect(delay).toBeLessThanOrEqual(42_000);

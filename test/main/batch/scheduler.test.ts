@@ -2,7 +2,8 @@
 // one host keep the politeness delay, hosts take turns, retries wait and then go first, a held host
 // waits, pause stops new starts, drain takes back what has not started.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HostScheduler, type Job } from '../../../src/main/batch/scheduler';
+import type { Job } from '../../../src/main/batch/queue';
+import { HostScheduler } from '../../../src/main/batch/scheduler';
 
 interface Started {
   job: Job;

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchSnapshot, Handlers } from '../../../src/shared/contract';
 import { validators } from '../../../src/shared/contract';
 import type { BatchRow } from '../../../src/shared/batch';
-import { LoadError } from '../../../src/main/loaders/source';
+import { declined } from '../../../src/main/loaders/render-policy';
+import type { PageSource } from '../../../src/main/loaders/source';
 import { type AppServices, createServices } from '../../../src/main/services/handlers';
 import { type Site, startSite } from './helpers/site';
 
@@ -98,6 +99,10 @@ describe('batch export in the app', () => {
 
     // A failed row, retried on demand: it fails again (a 404 stays a 404), attempted once more.
     expect(await handlers['batch:retry']({ batchId: started.batchId, indices: [40] })).toEqual({ queued: 1 });
+    // Answered once the run put the row back: a poll right after has it among the changes (pending,
+    // running, or failed again already: a 404 is quick).
+    const back = await handlers['batch:poll']({ batchId: started.batchId, cursor: last.cursor });
+    expect(back.rows.map((row) => row.index)).toEqual([40]);
     const retried = await follow(started.batchId);
     expect(retried.rows.get(40)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(site.hits.get('/fail/404/41')).toBe(2);
@@ -169,7 +174,7 @@ describe('batch export in the app', () => {
     await expect(Promise.resolve().then(() => handlers['batch:poll']({ batchId: 'unknown', cursor: 0 }))).rejects.toThrow('no such batch');
     expect(() => validators['batch:start']({ folderId: 'x', urls: [], settings: { concurrency: 1000 } })).toThrow('batch:start.settings.concurrency: must be a whole number from 1 to 64');
     expect(() => validators['batch:control']({ batchId: 'x', action: 'explode' })).toThrow('must be "pause", "resume" or "cancel"');
-    expect(() => validators['batch:read-input']({ source: { kind: 'path', path: '/etc/passwd' } })).toThrow('must be "text", "file" or "sitemap"');
+    expect(() => validators['batch:read-input']({ source: { kind: 'path', path: '/etc/passwd' } })).toThrow('batch:read-input.source.kind: must be an object whose kind is "text", "file" or "sitemap"');
   });
 });
 
@@ -184,12 +189,16 @@ describe('batch rendering by the app', () => {
         await mkdir(path, { recursive: true });
         return path;
       },
-      // A stand-in for the hidden window: says a PDF is not HTML, and writes its own page otherwise.
-      render: async (url) => {
-        rendered.push(url);
-        if (url.includes('/pdf/')) throw new LoadError('unsupported-type', 'not HTML');
-        return { html: `<title>Rendered ${new URL(url).pathname}</title><h1>Built by script</h1><p><a href="next">next</a></p>`, finalUrl: `${url}?after=js`, status: 200 };
-      },
+      // A stand-in for the hidden window in the main thread: declines a PDF, and writes its own page otherwise.
+      renderer: {
+        name: 'stand-in',
+        load: async (request) => {
+          const { url } = request;
+          rendered.push(url);
+          if (url.includes('/pdf/')) return declined(request, url, 'application/pdf');
+          return { url, finalUrl: `${url}?after=js`, status: 200, html: `<title>Rendered ${new URL(url).pathname}</title><h1>Built by script</h1><p><a href="next">next</a></p>`, rendered: true, warnings: [] };
+        },
+      } satisfies PageSource,
     });
     try {
       const folder = await own.handlers['batch:choose-folder']({});

@@ -53,8 +53,8 @@ describe('batch arguments', () => {
     expect(parseBatchCli(['urls.txt', '-o', 'out'])).toMatchObject({ input: 'urls.txt', output: 'out', resume: false, settings: BATCH_DEFAULTS });
     expect(parseBatchCli(['urls.txt', '-o', 'out', '--render']).settings).toMatchObject({ render: true, concurrency: 2, perHost: 2 });
     expect(parseBatchCli(['-o', 'out', '--resume'])).toMatchObject({ input: undefined, resume: true });
-    expect(parseBatchCli(['u', '-o', 'o', '--timeout', '500ms', '--name-template', '{host}/{title}', '--manifest', 'csv', '--no-ads']).settings).toMatchObject({
-      timeoutMs: 500,
+    expect(parseBatchCli(['u', '-o', 'o', '--timeout', '1500ms', '--name-template', '{host}/{title}', '--manifest', 'csv', '--no-ads']).settings).toMatchObject({
+      timeoutMs: 1500,
       nameTemplate: '{host}/{title}',
       manifest: 'csv',
     });
@@ -64,7 +64,9 @@ describe('batch arguments', () => {
     [['-o', 'out'], /needs a list of URLs/],
     [['urls.txt'], /needs an output folder/],
     [['a', 'b', '-o', 'out'], /one input at a time/],
-    [['u', '-o', 'o', '--concurrency', '0'], /--concurrency must be from 1 to 64/],
+    [['u', '-o', 'o', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 64: 0/],
+    // The limits are the batch settings' own, the app's too: a page gets at least a second.
+    [['u', '-o', 'o', '--timeout', '0.1'], /--timeout must be from 1 to 600 seconds: 0.1/],
     [['u', '-o', 'o', '--delay', 'soon'], /--delay must be a whole number/],
     [['u', '-o', 'o', '--manifest', 'xml'], /--manifest must be "json" or "csv"/],
     [['u', '-o', 'o', '--name-template', '{author}'], /unknown placeholder \{author\}/],

@@ -85,9 +85,12 @@ describe('openscraper on URLs', () => {
     const ran = await cli([server.url('/static'), server.url('/loop/a'), '--json']);
     expect(ran.code).toBe(1);
     const [ok, failed] = ran.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(ok).toMatchObject({ input: server.url('/static'), ok: true, status: 200, finalUrl: server.url('/static'), title: 'Static fixture page' });
-    expect(ok.removed.length).toBeGreaterThan(0);
-    expect(failed).toMatchObject({ input: server.url('/loop/a'), ok: false, error: { code: 'too-many-redirects' } });
+    // The library's Page, as it is, with what was asked for first.
+    expect(Object.keys(ok)).toEqual(['input', 'ok', 'source', 'result', 'originalHtml', 'elapsedMs']);
+    expect(ok).toMatchObject({ input: server.url('/static'), ok: true, source: { url: server.url('/static'), status: 200, finalUrl: server.url('/static') }, result: { metadata: { title: 'Static fixture page' } } });
+    expect(ok.result.removed.length).toBeGreaterThan(0);
+    expect(Object.keys(failed)).toEqual(['input', 'ok', 'source', 'error', 'elapsedMs']);
+    expect(failed).toMatchObject({ input: server.url('/loop/a'), ok: false, source: { url: server.url('/loop/a') }, error: { code: 'too-many-redirects' } });
   });
 
   it('passes the User-Agent and the rule switches on', async () => {

@@ -2,19 +2,21 @@
 // test, and what the renderer does (destroying the window, preventing navigation, reading the DOM
 // in an isolated world) is observed.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LoadError } from '../../../src/main/loaders/source';
-import type { RenderSettings } from '../../../src/main/services/page-service';
+import { LoadError, type LoadSettings } from '../../../src/main/loaders/source';
+import { resolveScrapeOptions } from '../../../src/shared/options/scrape';
 import { FakeBrowserWindow, FakeSession, type FakeWebContents, sessions } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
-const { HiddenWindowRenderer, hardenRenderSession, RENDER_PARTITION } = await import('../../../src/main/electron/render-window');
+const { HiddenWindowSource, hardenRenderSession, RENDER_PARTITION } = await import('../../../src/main/electron/render-window');
 
-const settings: RenderSettings = { timeoutMs: 5000 };
+type Settings = Partial<LoadSettings>;
+const settings: Settings = { timeoutMs: 5000 };
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts a render and hands back the window it created. */
-async function start(renderer: InstanceType<typeof HiddenWindowRenderer>, url = 'https://example.org/a', options: RenderSettings = settings, signal = new AbortController().signal) {
-  const result = renderer.render(url, options, signal);
+/** Starts a render, as the Scraper asks for one, and hands back the window it created. */
+async function start(renderer: InstanceType<typeof HiddenWindowSource>, url = 'https://example.org/a', options: Settings = settings, signal = new AbortController().signal) {
+  const resolved = resolveScrapeOptions(options);
+  const result = renderer.load({ url, settings: resolved, signal, deadline: performance.now() + resolved.timeoutMs });
   result.catch(() => undefined);
   await tick();
   const window = FakeBrowserWindow.created.at(-1)!;
@@ -59,11 +61,11 @@ describe('the render session', () => {
 });
 
 describe('rendering a page', () => {
-  let renderer: InstanceType<typeof HiddenWindowRenderer>;
+  let renderer: InstanceType<typeof HiddenWindowSource>;
   beforeEach(() => {
     FakeBrowserWindow.created = [];
     sessions.clear();
-    renderer = new HiddenWindowRenderer();
+    renderer = new HiddenWindowSource();
   });
 
   it('loads in its own in-memory partition, muted, and reads the DOM from an isolated world', async () => {
@@ -80,7 +82,7 @@ describe('rendering a page', () => {
     expect(contents.fire('will-redirect', 'https://attacker.example/').defaultPrevented).toBe(true);
     expect(contents.fire('will-prevent-unload').defaultPrevented).toBe(true);
 
-    await expect(result).resolves.toEqual({ html: '<html><body><p>rendered</p></body></html>', finalUrl: 'https://example.org/b', status: 200, contentType: undefined });
+    await expect(result).resolves.toEqual({ url: 'https://example.org/a', finalUrl: 'https://example.org/b', status: 200, contentType: undefined, html: '<html><body><p>rendered</p></body></html>', rendered: true, warnings: [] });
     expect(contents.scripts.at(-1)).toContain('outerHTML');
     expect(window.destroyed).toBe(true);
     expect(sessions.get(RENDER_PARTITION)!.cleared).toBe(1);
@@ -101,18 +103,13 @@ describe('rendering a page', () => {
     await expect(second.result).rejects.toMatchObject({ code: 'invalid-input' });
   });
 
-  it('fails with the right code: HTTP error, DNS, crash, hang, too large, non-HTML', async () => {
+  it('fails with the right code: HTTP error, DNS, crash, hang, too large', async () => {
     const cases: Array<[string, (contents: FakeWebContents) => void, string]> = [
-      ['http-status', (c) => finishLoading(c, 'https://example.org/a', 404), 'the server answered 404'],
+      ['http-status', (c) => finishLoading(c, 'https://example.org/a', 404), 'the server answered HTTP 404'],
       ['dns', (c) => c.fire('did-fail-load', -105, 'ERR_NAME_NOT_RESOLVED', 'https://example.org/a', true), 'ERR_NAME_NOT_RESOLVED'],
       ['render', (c) => c.fire('render-process-gone', { reason: 'crashed' }), 'crashed'],
       ['render', (c) => c.fire('unresponsive'), 'stopped responding'],
-      ['too-large', (c) => { c.evaluate = () => ({ tooLarge: 99_999_999 }); finishLoading(c); }, 'characters'],
-      [
-        'unsupported-type',
-        (c) => sessions.get(RENDER_PARTITION)!.webRequest.handlers.headersReceived({ webContentsId: c.id, resourceType: 'mainFrame', responseHeaders: { 'content-type': ['application/pdf'] } } as never, (() => undefined) as never),
-        'application/pdf',
-      ],
+      ['too-large', (c) => { c.evaluate = () => ({ tooLarge: 99_999_999 }); finishLoading(c); }, 'larger than the limit of 20 MiB'],
     ];
     for (const [code, act, message] of cases) {
       const { result, window, contents } = await start(renderer);
@@ -124,6 +121,27 @@ describe('rendering a page', () => {
       expect(window.destroyed).toBe(true);
     }
   });
+
+  it('declines what it does not render (a PDF), for the plain loaders, as Playwright does', async () => {
+    const { result, window, contents } = await start(renderer);
+    const answer = sessions.get(RENDER_PARTITION)!.webRequest.handlers.headersReceived;
+    let response: unknown;
+    answer({ webContentsId: contents.id, resourceType: 'mainFrame', responseHeaders: { 'content-type': ['application/pdf'] } } as never, ((r: unknown) => (response = r)) as never);
+    expect(response).toEqual({ cancel: true });
+    await expect(result).resolves.toEqual({ url: 'https://example.org/a', finalUrl: 'https://example.org/a', contentType: 'application/pdf', rendered: false, declined: true, warnings: [] });
+    expect(window.destroyed).toBe(true);
+  });
+
+  it('says when the network never went quiet, and then reads the page all the same', async () => {
+    const { result, contents } = await start(renderer, 'https://example.org/a', { timeoutMs: 8000 });
+    const hooks = sessions.get(RENDER_PARTITION)!.webRequest.handlers;
+    // A request that never completes: the network stays busy past the policy's cap (5 s).
+    hooks.beforeRequest({ url: 'https://example.org/poll', webContentsId: contents.id, resourceType: 'xhr' } as never, (() => undefined) as never);
+    finishLoading(contents);
+    const raw = await result;
+    expect(raw).toMatchObject({ rendered: true, html: '<html><body><p>rendered</p></body></html>' });
+    expect(raw.warnings.map((w) => w.code)).toEqual(['network-busy']);
+  }, 15_000);
 
   it('a subframe failing or a replaced navigation (ERR_ABORTED) does not fail the page', async () => {
     const { result, contents } = await start(renderer);

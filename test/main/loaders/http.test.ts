@@ -4,6 +4,7 @@ import { DEFAULT_USER_AGENT, toLoadError } from '../../../src/main/loaders/http'
 import type { LoadRequest } from '../../../src/main/loaders/source';
 import { Scraper } from '../../../src/main/services/scraper';
 import type { Page } from '../../../src/shared/page';
+import { converted, failed } from '../helpers/pages';
 import { CHARSET_SAMPLES, type CharsetDeclaration, type SampleEncoding, startTestServer, type TestServer } from '../../fixtures/server';
 
 let server: TestServer;
@@ -19,49 +20,47 @@ afterAll(async () => {
 
 /** A failed page: no content, a code, a one-line message. */
 function expectFailure(page: Page, code: string): void {
-  expect(page.ok).toBe(false);
-  expect(page.error?.code).toBe(code);
-  expect(page.error?.message).toMatch(/^[^\n]{10,}$/);
-  expect(page.markdown).toBe('');
+  const failure = failed(page);
+  expect(failure.error.code).toBe(code);
+  expect(failure.error.message).toMatch(/^[^\n]{10,}$/);
+  expect(failure).not.toHaveProperty('result');
 }
 
 describe('plain HTTP pages', () => {
   it('converts a static page, with links made absolute against its URL', async () => {
-    const page = await scraper.scrape(server.url('/static'));
-    expect(page).toMatchObject({ ok: true, url: server.url('/static'), finalUrl: server.url('/static'), status: 200, contentType: 'text/html', rendered: false });
-    expect(page.title).toBe('Static fixture page');
-    expect(page.metadata.author).toBe('Ada Tester');
-    expect(page.markdown).toContain('# Static fixture page');
-    expect(page.markdown).toContain(`[relative link](${server.base}/relative/link)`);
-    expect(page.text).toBe(page.markdown);
+    const page = converted(await scraper.scrape(server.url('/static')));
+    expect(page.source).toEqual({ url: server.url('/static'), finalUrl: server.url('/static'), status: 200, contentType: 'text/html', encoding: { name: 'utf-8', source: 'header' }, rendered: false });
+    const { result } = page;
+    expect(result.metadata.title).toBe('Static fixture page');
+    expect(result.metadata.author).toBe('Ada Tester');
+    expect(result.markdown).toContain('# Static fixture page');
+    expect(result.markdown).toContain(`[relative link](${server.base}/relative/link)`);
     expect(page.originalHtml).toContain('<nav>');
-    expect(page.removed.some((entry) => entry.tag === 'nav')).toBe(true);
-    expect(page.markdown).not.toContain('Copyright footer');
-    expect(page.stats?.inputBytes).toBeGreaterThan(0);
+    expect(result.removed.some((entry) => entry.tag === 'nav')).toBe(true);
+    expect(result.markdown).not.toContain('Copyright footer');
+    expect(result.stats.inputBytes).toBe(Buffer.byteLength(page.originalHtml));
   });
 
   it('sends a browser-like User-Agent by default, and the one given when set', async () => {
-    const page = await scraper.scrape(server.url('/headers'));
-    expect(page.markdown).toContain(`user-agent: ${DEFAULT_USER_AGENT}`);
+    const page = converted(await scraper.scrape(server.url('/headers')));
+    expect(page.result.markdown).toContain(`user-agent: ${DEFAULT_USER_AGENT}`);
     expect(DEFAULT_USER_AGENT).toMatch(/^Mozilla\/5\.0 .*Chrome\/\d+/);
-    expect(page.markdown).toMatch(/accept-encoding: gzip, deflate, br/);
-    const custom = await scraper.scrape(server.url('/headers'), { userAgent: 'OpenScraperTest/1.0' });
-    expect(custom.markdown).toContain('user-agent: OpenScraperTest/1.0');
+    expect(page.result.markdown).toMatch(/accept-encoding: gzip, deflate, br/);
+    const custom = converted(await scraper.scrape(server.url('/headers'), { userAgent: 'OpenScraperTest/1.0' }));
+    expect(custom.result.markdown).toContain('user-agent: OpenScraperTest/1.0');
   });
 
   for (const encoding of ['gzip', 'br', 'deflate']) {
     it(`decodes a ${encoding} body`, async () => {
-      const page = await scraper.scrape(server.url(`/${encoding}`));
-      expect(page.ok).toBe(true);
-      expect(page.markdown).toContain('This paragraph is served as plain HTML');
+      const page = converted(await scraper.scrape(server.url(`/${encoding}`)));
+      expect(page.result.markdown).toContain('This paragraph is served as plain HTML');
     });
   }
 
   it('leaves the page\'s script-inserted text out (it needs rendering) and says so', async () => {
-    const page = await scraper.scrape(server.url('/js-page'));
-    expect(page.ok).toBe(true);
-    expect(page.markdown).not.toContain('Only JavaScript writes this sentence');
-    expect(page.warnings.map((w) => w.code)).toContain('empty-shell');
+    const page = converted(await scraper.scrape(server.url('/js-page')));
+    expect(page.result.markdown).not.toContain('Only JavaScript writes this sentence');
+    expect(page.result.warnings.map((w) => w.code)).toContain('empty-shell');
   });
 });
 
@@ -71,45 +70,44 @@ describe('character sets', () => {
   for (const encoding of Object.keys(CHARSET_SAMPLES) as SampleEncoding[]) {
     for (const declaration of declarations) {
       it(`decodes ${encoding} declared in ${declaration === 'none' ? 'no place' : `the ${declaration}`}`, async () => {
-        const page = await scraper.scrape(server.url(`/charset/${encoding}/${declaration}`));
-        expect(page.ok).toBe(true);
-        expect(page.encoding?.source).toBe(expectedSource[declaration]);
-        expect(page.title).toBe(CHARSET_SAMPLES[encoding].title);
-        expect(page.markdown).toContain(CHARSET_SAMPLES[encoding].text);
+        const page = converted(await scraper.scrape(server.url(`/charset/${encoding}/${declaration}`)));
+        expect(page.source.encoding?.source).toBe(expectedSource[declaration]);
+        expect(page.result.metadata.title).toBe(CHARSET_SAMPLES[encoding].title);
+        expect(page.result.markdown).toContain(CHARSET_SAMPLES[encoding].text);
       });
     }
   }
 
   it('reads the encoding of XHTML from its XML declaration', async () => {
-    const page = await scraper.scrape(server.url('/xhtml'));
-    expect(page).toMatchObject({ ok: true, contentType: 'application/xhtml+xml', encoding: { name: 'windows-1251', source: 'meta' } });
-    expect(page.markdown).toContain(CHARSET_SAMPLES['windows-1251'].text);
+    const page = converted(await scraper.scrape(server.url('/xhtml')));
+    expect(page.source).toMatchObject({ contentType: 'application/xhtml+xml', encoding: { name: 'windows-1251', source: 'meta' } });
+    expect(page.result.markdown).toContain(CHARSET_SAMPLES['windows-1251'].text);
   });
 });
 
 describe('redirects', () => {
   it('follows a chain and reports where it ended', async () => {
-    const page = await scraper.scrape(server.url('/redirect/3'));
-    expect(page).toMatchObject({ ok: true, url: server.url('/redirect/3'), finalUrl: server.url('/static'), status: 200 });
-    expect(page.markdown).toContain(`(${server.base}/relative/link)`);
+    const page = converted(await scraper.scrape(server.url('/redirect/3')));
+    expect(page.source).toMatchObject({ url: server.url('/redirect/3'), finalUrl: server.url('/static'), status: 200 });
+    expect(page.result.markdown).toContain(`(${server.base}/relative/link)`);
   });
 
   it('stops at the redirect limit', async () => {
     const page = await scraper.scrape(server.url('/redirect/4'), { maxRedirects: 3 });
     expectFailure(page, 'too-many-redirects');
-    expect(page.error?.message).toContain('more than 3 redirects');
+    expect(failed(page).error.message).toContain('more than 3 redirects');
   });
 
   it('recognises a loop', async () => {
     const page = await scraper.scrape(server.url('/loop/a'));
     expectFailure(page, 'too-many-redirects');
-    expect(page.error?.message).toMatch(/^redirect loop: .*\/loop\/a → .*\/loop\/b → .*\/loop\/a$/);
+    expect(failed(page).error.message).toMatch(/^redirect loop: .*\/loop\/a → .*\/loop\/b → .*\/loop\/a$/);
   });
 
   it('refuses a redirect to a file: URL', async () => {
     const page = await scraper.scrape(server.url('/redirect-to-file'));
     expectFailure(page, 'http-status');
-    expect(page.error?.message).toContain('file:');
+    expect(failed(page).error.message).toContain('file:');
   });
 });
 
@@ -117,15 +115,15 @@ describe('failures', () => {
   it.each([404, 500])('turns HTTP %i into an http-status error', async (status) => {
     const page = await scraper.scrape(server.url(`/status/${status}`));
     expectFailure(page, 'http-status');
-    expect(page.status).toBe(status);
-    expect(page.error?.message).toContain(String(status));
+    expect(page.source.status).toBe(status);
+    expect(failed(page).error.message).toContain(String(status));
   });
 
   it.each(['/slow-headers', '/slow-body'])('gives up on %s at the timeout', async (path) => {
     const started = performance.now();
     const page = await scraper.scrape(server.url(path), { timeoutMs: 500 });
     expectFailure(page, 'timeout');
-    expect(page.error?.message).toContain('500 ms');
+    expect(failed(page).error.message).toContain('500 ms');
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
@@ -146,7 +144,7 @@ describe('failures', () => {
     await closed.close();
     const page = await scraper.scrape(url);
     expectFailure(page, 'connection');
-    expect(page.error?.message).toContain('refused');
+    expect(failed(page).error.message).toContain('refused');
   });
 
   it('reports a host that does not resolve', async () => {
@@ -162,7 +160,7 @@ describe('failures', () => {
   it.each(['/huge', '/huge-declared', '/gzip-bomb'])('refuses %s over the size limit', async (path) => {
     const page = await scraper.scrape(server.url(path), { maxBytes: 1024 * 1024 });
     expectFailure(page, 'too-large');
-    expect(page.error?.message).toContain('1 MiB');
+    expect(failed(page).error.message).toContain('1 MiB');
   });
 
   it.each(['/image.png', '/notes.txt', '/download.bin'])('refuses the content type of %s', async (path) => {
@@ -171,9 +169,8 @@ describe('failures', () => {
   });
 
   it('sniffs HTML served without a Content-Type', async () => {
-    const page = await scraper.scrape(server.url('/untyped-html'));
-    expect(page.ok).toBe(true);
-    expect(page.markdown).toContain('# Static fixture page');
+    const page = converted(await scraper.scrape(server.url('/untyped-html')));
+    expect(page.result.markdown).toContain('# Static fixture page');
   });
 });
 

@@ -9,6 +9,7 @@ import { chromium } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupLines, joinLines, layoutBlocks, type TextRun } from '../../../src/main/loaders/pdf-layout';
 import { CHROMIUM_ARGS } from '../../../src/main/loaders/render-playwright';
+import { converted, failed } from '../helpers/pages';
 import { Scraper } from '../../../src/main/services/scraper';
 import { buildPdf } from '../../fixtures/pdf';
 import { startTestServer, type TestServer } from '../../fixtures/server';
@@ -94,10 +95,10 @@ describe('hand-written PDFs', () => {
 
   it('comes out as a heading and paragraphs, hyphenation undone, a rule at the page break, metadata read', async () => {
     server.put('/letter.pdf', { contentType: 'application/pdf', body: letter });
-    const page = await scraper.scrape(server.url('/letter.pdf'), { convert: { frontMatter: true } });
-    expect(page).toMatchObject({ ok: true, contentType: 'application/pdf', status: 200, title: 'Quarterly Letter' });
-    expect(page.metadata.author).toBe('Grace Hopper');
-    expect(page.markdown).toBe(
+    const page = converted(await scraper.scrape(server.url('/letter.pdf'), { convert: { frontMatter: true } }));
+    expect(page.source).toMatchObject({ contentType: 'application/pdf', status: 200 });
+    expect(page.result.metadata).toMatchObject({ title: 'Quarterly Letter', author: 'Grace Hopper' });
+    expect(page.result.markdown).toBe(
       `---\ntitle: "Quarterly Letter"\nauthor: "Grace Hopper"\nsource: "${server.url('/letter.pdf')}"\n---\n\n# Dear Reader\n\nThe first page has a paragraph split over two lines.\n\n***\n\nThe second page closes the letter.\n`,
     );
   });
@@ -105,10 +106,10 @@ describe('hand-written PDFs', () => {
   it('is found by content in a local file whatever its name', async () => {
     const path = join(directory, 'letter.html');
     await writeFile(path, letter);
-    const page = await scraper.scrape(path);
-    expect(page).toMatchObject({ ok: true, contentType: 'application/pdf' });
-    expect(page.finalUrl).toMatch(/^file:\/\/.*letter\.html$/);
-    expect(page.markdown).toContain('The second page closes the letter.');
+    const page = converted(await scraper.scrape(path));
+    expect(page.source.contentType).toBe('application/pdf');
+    expect(page.source.finalUrl).toMatch(/^file:\/\/.*letter\.html$/);
+    expect(page.result.markdown).toContain('The second page closes the letter.');
   });
 
   it('refuses an encrypted PDF with a clear reason', async () => {
@@ -120,19 +121,17 @@ describe('hand-written PDFs', () => {
   it('refuses a truncated PDF with a clear reason', async () => {
     const path = join(directory, 'truncated.pdf');
     await writeFile(path, letter.subarray(0, Math.floor(letter.length / 3)));
-    const page = await scraper.scrape(path);
-    expect(page.ok).toBe(false);
-    expect(page.error?.code).toBe('pdf');
-    expect(page.error?.message).toMatch(/^the PDF is damaged or not a PDF/);
+    const page = failed(await scraper.scrape(path));
+    expect(page.error.code).toBe('pdf');
+    expect(page.error.message).toMatch(/^the PDF is damaged or not a PDF/);
   });
 
   it('warns about a PDF without any text', async () => {
     const path = join(directory, 'blank.pdf');
     await writeFile(path, buildPdf({ pages: [[]] }));
-    const page = await scraper.scrape(path);
-    expect(page.ok).toBe(true);
-    expect(page.markdown.trim()).toBe('');
-    expect(page.warnings.map((w) => w.code)).toEqual(['no-text']);
+    const page = converted(await scraper.scrape(path));
+    expect(page.result.markdown.trim()).toBe('');
+    expect(page.result.warnings.map((w) => w.code)).toEqual(['no-text']);
   });
 });
 
@@ -154,10 +153,9 @@ describe.skipIf(!HAS_CHROMIUM)('a PDF printed by Chromium', () => {
   });
 
   it('comes out as Markdown paragraphs with its headings and table text in reading order', async () => {
-    const page = await scraper.scrape(server.url('/report.pdf'));
-    expect(page.ok).toBe(true);
-    expect(page.title).toBe('Widget Report 2025');
-    const md = page.markdown;
+    const page = converted(await scraper.scrape(server.url('/report.pdf')));
+    expect(page.result.metadata.title).toBe('Widget Report 2025');
+    const md = page.result.markdown;
     expect(md).toMatch(/^# Annual Widget Report\n\n/);
     // The wrapped first paragraph is one paragraph again.
     expect(md).toContain('\n\nThis report describes the production of widgets in the northern factory during the last fiscal year. The sentences are long enough to wrap over several lines of the printed page.\n\n');

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../src/shared/contract';
 import { type AppServices, createServices } from '../../../src/main/services/handlers';
-import { LoadError } from '../../../src/main/loaders/source';
+import { declined } from '../../../src/main/loaders/render-policy';
+import type { PageSource } from '../../../src/main/loaders/source';
+import { converted, failed } from '../helpers/pages';
 
 const ARTICLE = '<html><head><title>Kept or not</title></head><body><nav><a href="/home">Home</a> <a href="/news">News</a></nav><main><h1>Story</h1><p>Body text.</p><div class="adsbygoogle">Buy</div></main></body></html>';
 
@@ -25,12 +27,15 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     services = createServices({
       mode: 'web',
       chooseSavePath: async (stem) => (stem.includes('cancel') ? undefined : join(dir, `${stem}.md`)),
-      // A stand-in for the hidden window: renders /rendered, says /doc.pdf is not HTML.
-      render: async (url) => {
-        rendered.push(url);
-        if (url.endsWith('.pdf')) throw new LoadError('unsupported-type', 'not HTML');
-        return { html: '<title>After JS</title><h1>Built by script</h1>', finalUrl: `${url}#done`, status: 200 };
-      },
+      // A stand-in for the hidden window: renders /app, declines /doc.pdf (not HTML).
+      renderer: {
+        name: 'stand-in',
+        load: async (request) => {
+          rendered.push(request.url);
+          if (request.url.endsWith('.pdf')) return declined(request, request.url, 'application/pdf');
+          return { url: request.url, finalUrl: `${request.url}#done`, status: 200, html: '<title>After JS</title><h1>Built by script</h1>', rendered: true, warnings: [] };
+        },
+      } satisfies PageSource,
     });
     handlers = services.handlers;
     server = createServer((request, response) => {
@@ -49,52 +54,55 @@ describe('the app handlers', { timeout: 60_000 }, () => {
   });
 
   it('loads pasted HTML with source offsets, then re-converts it by id keeping an element', async () => {
-    const page = await handlers['page:load']({ requestId: 'l1', input: { kind: 'html', html: ARTICLE } });
-    expect(page).toMatchObject({ ok: true, url: 'pasted HTML', title: 'Kept or not', rendered: false });
-    expect(page.markdown).not.toContain('Home');
-    const nav = page.removed.find((node) => node.tag === 'nav')!;
+    const { page: loaded, pageId } = await handlers['page:load']({ requestId: 'l1', input: { kind: 'html', html: ARTICLE } });
+    const page = converted(loaded);
+    expect(page.source).toEqual({ url: 'pasted HTML', rendered: false });
+    expect(page.result.metadata.title).toBe('Kept or not');
+    expect(page.result.markdown).not.toContain('Home');
+    const nav = page.result.removed.find((node) => node.tag === 'nav')!;
     expect(ARTICLE.slice(nav.source!.start, nav.source!.end)).toBe('<nav><a href="/home">Home</a> <a href="/news">News</a></nav>');
-    expect(page).not.toHaveProperty('text');
 
-    const kept = await handlers['page:convert']({ requestId: 'c1', pageId: page.pageId!, options: { keep: { paths: [nav.path] } } });
+    const kept = await handlers['page:convert']({ requestId: 'c1', pageId: pageId!, options: { keep: { paths: [nav.path] } } });
     expect(kept.ok && kept.result.markdown).toContain('[Home](/home)');
     expect(kept.ok && kept.result.removed.some((node) => node.tag === 'nav')).toBe(false);
 
-    const noAds = await handlers['page:convert']({ requestId: 'c2', pageId: page.pageId!, options: { rules: { ads: false } } });
+    const noAds = await handlers['page:convert']({ requestId: 'c2', pageId: pageId!, options: { rules: { ads: false } } });
     expect(noAds.ok && noAds.result.markdown).toContain('Buy');
   });
 
   it('loads a URL through the Scraper, links made absolute, and keeps that base on re-conversion', async () => {
-    const page = await handlers['page:load']({ requestId: 'l2', input: { kind: 'url', url: `${base}/story` } });
-    expect(page).toMatchObject({ ok: true, finalUrl: `${base}/story`, status: 200 });
-    const kept = await handlers['page:convert']({ requestId: 'c3', pageId: page.pageId!, options: { keep: { rules: ['nav'] } } });
+    const { page, pageId } = await handlers['page:load']({ requestId: 'l2', input: { kind: 'url', url: `${base}/story` } });
+    expect(converted(page).source).toMatchObject({ finalUrl: `${base}/story`, status: 200 });
+    const kept = await handlers['page:convert']({ requestId: 'c3', pageId: pageId!, options: { keep: { rules: ['nav'] } } });
     expect(kept.ok && kept.result.markdown).toContain(`[Home](${base}/home)`);
   });
 
   it('loads dropped files (bytes), HTML or not, and says why when it cannot', async () => {
     const html = await handlers['page:load']({ requestId: 'l3', input: { kind: 'file', name: 'saved.html', base64: Buffer.from(ARTICLE).toString('base64') } });
-    expect(html).toMatchObject({ ok: true, url: 'saved.html', title: 'Kept or not' });
+    expect(converted(html.page)).toMatchObject({ source: { url: 'saved.html' }, result: { metadata: { title: 'Kept or not' } } });
     const junk = await handlers['page:load']({ requestId: 'l4', input: { kind: 'file', name: 'image.png', base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64') } });
-    expect(junk).toMatchObject({ ok: false, error: { code: 'unsupported-type' } });
+    expect(failed(junk.page).error.code).toBe('unsupported-type');
     expect(junk.pageId).toBeUndefined();
   });
 
   it('renders http(s) pages with the injected renderer, and hands non-HTML back to the loaders', async () => {
-    const page = await handlers['page:load']({ requestId: 'l5', input: { kind: 'url', url: `${base}/app` }, options: { render: true } });
-    expect(page).toMatchObject({ ok: true, rendered: true, title: 'After JS', finalUrl: `${base}/app#done` });
-    expect(page.markdown).toContain('# Built by script');
+    const page = converted((await handlers['page:load']({ requestId: 'l5', input: { kind: 'url', url: `${base}/app` }, options: { render: true } })).page);
+    expect(page.source).toEqual({ url: `${base}/app`, finalUrl: `${base}/app#done`, status: 200, contentType: 'text/html', rendered: true });
+    expect(page.result.metadata.title).toBe('After JS');
+    expect(page.result.markdown).toContain('# Built by script');
     // Almost no text after rendering: the same warning the Scraper gives.
-    expect(page.warnings.map((w) => w.code)).toContain('empty-shell');
-    const pdf = await handlers['page:load']({ requestId: 'l6', input: { kind: 'url', url: `${base}/doc.pdf` }, options: { render: true } });
+    expect(page.result.warnings.map((w) => w.code)).toContain('empty-shell');
+    const pdf = converted((await handlers['page:load']({ requestId: 'l6', input: { kind: 'url', url: `${base}/doc.pdf` }, options: { render: true } })).page);
     expect(rendered).toEqual([`${base}/app`, `${base}/doc.pdf`]);
-    expect(pdf).toMatchObject({ ok: true, rendered: false, title: 'Kept or not' }); // our server answers HTML
+    // Declined by the renderer, loaded plainly (our server answers HTML).
+    expect(pdf).toMatchObject({ source: { rendered: false }, result: { metadata: { title: 'Kept or not' } } });
   });
 
   it('cancels a load by its request id', async () => {
     const loading = handlers['page:load']({ requestId: 'slow-1', input: { kind: 'url', url: `${base}/slow` } });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: true });
-    expect(await loading).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(failed((await loading).page).error.code).toBe('cancelled');
     expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: false });
   });
 

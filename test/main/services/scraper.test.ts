@@ -9,6 +9,7 @@ import { resolveTarget } from '../../../src/main/services/scrape-target';
 import { Scraper } from '../../../src/main/services/scraper';
 import { buildPdf } from '../../fixtures/pdf';
 import { charsetPage, CHARSET_SAMPLES } from '../../fixtures/server';
+import { converted, failed } from '../helpers/pages';
 
 let directory: string;
 const scraper = new Scraper();
@@ -53,52 +54,62 @@ describe('Scraper', () => {
       ['https://example.com/', { signal: AbortSignal.abort() }, 'cancelled'],
     ];
     for (const [input, options, code] of cases) {
-      const page = await scraper.scrape(input, options);
-      expect(page, `${input} ${JSON.stringify(options)}`).toMatchObject({ ok: false, url: input, markdown: '', error: { code } });
-      expect(page.error?.message).toMatch(/^[^\n]+$/);
+      const page = failed(await scraper.scrape(input, options));
+      expect(page, `${input} ${JSON.stringify(options)}`).toMatchObject({ ok: false, source: { url: input }, error: { code } });
+      expect(page).not.toHaveProperty('result');
+      expect(page.error.message).toMatch(/^[^\n]+$/);
     }
   });
 
   it('reads local HTML in its declared or detected encoding, keeping relative links relative', async () => {
     const path = join(directory, 'russian.htm');
     await writeFile(path, charsetPage('windows-1251', 'none').body);
-    const page = await scraper.scrape(path);
-    expect(page).toMatchObject({ ok: true, contentType: 'text/html', encoding: { name: 'windows-1251', source: 'detector' } });
-    expect(page.markdown).toContain(CHARSET_SAMPLES['windows-1251'].text);
+    const page = converted(await scraper.scrape(path));
+    expect(page.source).toEqual({ url: path, finalUrl: pathToFileURL(path).href, contentType: 'text/html', encoding: { name: 'windows-1251', source: 'detector' }, rendered: false });
+    expect(page.result.markdown).toContain(CHARSET_SAMPLES['windows-1251'].text);
 
     const linked = join(directory, 'links.html');
     await writeFile(linked, '<p><a href="other.html">Other page</a></p>');
-    expect((await scraper.scrape(linked)).markdown).toContain('[Other page](other.html)');
-    expect((await scraper.scrape(linked, { baseUrl: 'https://example.com/docs/' })).markdown).toContain('[Other page](https://example.com/docs/other.html)');
+    expect(converted(await scraper.scrape(linked)).result.markdown).toContain('[Other page](other.html)');
+    expect(converted(await scraper.scrape(linked, { baseUrl: 'https://example.com/docs/' })).result.markdown).toContain('[Other page](https://example.com/docs/other.html)');
   });
 
   it('refuses local files that are not HTML or PDF, and files over the size limit', async () => {
     const text = join(directory, 'notes.txt');
     await writeFile(text, 'Plain notes, not a page.');
-    expect((await scraper.scrape(text)).error?.code).toBe('unsupported-type');
+    expect(failed(await scraper.scrape(text)).error.code).toBe('unsupported-type');
     const big = join(directory, 'big.html');
     await writeFile(big, `<p>${'x'.repeat(5000)}</p>`);
-    expect((await scraper.scrape(big, { maxBytes: 1000 })).error?.code).toBe('too-large');
+    expect(failed(await scraper.scrape(big, { maxBytes: 1000 })).error.code).toBe('too-large');
   });
 
   it('converts bytes in hand: HTML sniffed and decoded, PDF recognised', async () => {
-    const html = await scraper.scrapeBytes(charsetPage('shift_jis', 'none').body);
-    expect(html).toMatchObject({ ok: true, url: '-', encoding: { name: 'shift_jis' } });
-    expect(html.markdown).toContain(CHARSET_SAMPLES.shift_jis.text);
-    const pdf = await scraper.scrapeBytes(buildPdf({ pages: [[{ text: 'Bytes of a PDF.', size: 12, x: 72, y: 700 }]] }), { url: 'dropped.pdf' });
-    expect(pdf).toMatchObject({ ok: true, url: 'dropped.pdf', contentType: 'application/pdf', markdown: 'Bytes of a PDF.\n' });
+    const html = converted(await scraper.scrapeBytes(charsetPage('shift_jis', 'none').body));
+    expect(html.source).toMatchObject({ url: '-', encoding: { name: 'shift_jis' } });
+    expect(html.result.markdown).toContain(CHARSET_SAMPLES.shift_jis.text);
+    const pdf = converted(await scraper.scrapeBytes(buildPdf({ pages: [[{ text: 'Bytes of a PDF.', size: 12, x: 72, y: 700 }]] }), { url: 'dropped.pdf' }));
+    expect(pdf).toMatchObject({ source: { url: 'dropped.pdf', contentType: 'application/pdf' }, result: { markdown: 'Bytes of a PDF.\n' } });
     const tooBig = await scraper.scrapeBytes(new Uint8Array(2000), {}, { maxBytes: 1000 });
-    expect(tooBig.error?.code).toBe('too-large');
+    expect(failed(tooBig).error.code).toBe('too-large');
+  });
+
+  it('converts HTML in hand: nothing was fetched, so the page says only what it was called', async () => {
+    const page = converted(await scraper.scrapeHtml('<title>Pasted</title><script>load()</script><div id="app"></div>', { url: 'clipboard' }));
+    expect(page.source).toEqual({ url: 'clipboard', rendered: false });
+    expect(page.result.metadata.title).toBe('Pasted');
+    // It cannot be rendered, so no advice to render it.
+    expect(page.result.warnings).toEqual([]);
+    expect(converted(await scraper.scrapeHtml('<p>x</p>')).source.url).toBe('pasted HTML');
   });
 
   it('applies the constructor\'s options, with call options on top', async () => {
     const withDefaults = new Scraper({ convert: { frontMatter: true, rules: { boilerplate: false } } });
     const path = join(directory, 'page.html');
     await writeFile(path, '<title>Defaults</title><nav>Site menu</nav><p>Body text of the page.</p>');
-    const page = await withDefaults.scrape(path);
+    const page = converted(await withDefaults.scrape(path)).result;
     expect(page.markdown).toMatch(/^---\ntitle: "Defaults"\n---\n/);
     expect(page.markdown).toContain('Site menu');
-    const overridden = await withDefaults.scrape(path, { convert: { frontMatter: false } });
+    const overridden = converted(await withDefaults.scrape(path, { convert: { frontMatter: false } })).result;
     expect(overridden.markdown.startsWith('---')).toBe(false);
     expect(overridden.markdown).toContain('Site menu');
     await withDefaults.close();

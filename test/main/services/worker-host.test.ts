@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConvertResult } from '../../../src/shared/core/types';
 import { WorkerHost } from '../../../src/main/services/worker-host';
-import { JobError } from '../../../src/main/services/worker-protocol';
+import type { Conversion } from '../../../src/main/services/conversion';
+import { LoadError } from '../../../src/shared/page';
+import { buildPdf } from '../../fixtures/pdf';
 
 const BLOCK = '<div class="c"><p>Some text with <a href="/x">a link</a> and <b>bold</b>.</p></div>';
 /** A page big enough that converting it takes a second or more (1.6 MB). */
@@ -55,12 +57,25 @@ describe('the conversion worker', { timeout: 120_000 }, () => {
     const cancelledAt = performance.now();
     controller.abort();
     const error = await runaway.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(JobError);
+    expect(error).toBeInstanceOf(LoadError);
     expect(error).toMatchObject({ code: 'cancelled' });
     expect(performance.now() - cancelledAt).toBeLessThan(2000);
     expect((await queued).markdown.trim()).toBe('queued behind it');
     expect(host.started).toBe(2);
     expect((await host.run<ConvertResult>({ kind: 'convert', html: '<h2>after</h2>', options: {} })).markdown.trim()).toBe('## after');
+  });
+
+  it('decodes and converts a raw page there too: HTML bytes in their charset, a PDF, and refuses what is neither', async () => {
+    host = new WorkerHost();
+    const job = (body: Uint8Array, contentType?: string) => ({ kind: 'conversion' as const, job: { body, contentType, options: {}, rendered: false, shellCheck: true, warnings: [] } });
+    const latin = await host.run<Conversion>(job(Buffer.from('<title>Caf\xe9</title><p>cr\xe8me br\xfbl\xe9e</p>', 'latin1'), 'text/html; charset=iso-8859-1'));
+    expect(latin).toMatchObject({ contentType: 'text/html', encoding: { name: 'windows-1252', source: 'header' }, result: { metadata: { title: 'Café' } } });
+    expect(latin.result.markdown.trim()).toBe('crème brûlée');
+    const pdf = await host.run<Conversion>(job(buildPdf({ pages: [[{ text: 'Read on the worker.', size: 12, x: 72, y: 700 }]] })));
+    expect(pdf).toMatchObject({ contentType: 'application/pdf', result: { markdown: 'Read on the worker.\n' } });
+    const refused = await host.run(job(Buffer.from('just text'), 'text/plain')).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LoadError);
+    expect(refused).toMatchObject({ code: 'unsupported-type' });
   });
 
   it('reports the core budget as a budget error', async () => {

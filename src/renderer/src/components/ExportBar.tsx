@@ -65,8 +65,8 @@ export function ExportBar() {
     try {
       const response = await api['export:save']({
         markdown: exportMarkdown(page, result, frontMatter),
-        title: result.metadata.title ?? page.title,
-        url: page.finalUrl ?? page.url,
+        title: result.metadata.title ?? page.result.metadata.title,
+        url: page.source.finalUrl ?? page.source.url,
         cleanedHtml: includeHtml ? result.cleanedHtml : undefined,
       });
       setMessage(response.saved ? { text: `Saved ${response.files.join(' and ')}`, tone: 'ok' } : null);

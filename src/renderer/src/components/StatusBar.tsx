@@ -44,12 +44,13 @@ function PageFacts() {
   const { stats } = result;
   const tokensBefore = estimateTokens(page.originalHtml.length);
   const tokensAfter = estimateTokens(result.markdown.length);
-  const source = page.finalUrl ?? page.url;
+  const { title } = result.metadata;
+  const source = page.source.finalUrl ?? page.source.url;
   const external = /^https?:\/\//i.test(source);
   return (
     <>
-      <span className="page-title" title={page.title ?? ''} data-testid="page-title">
-        {page.title || 'Untitled page'}
+      <span className="page-title" title={title ?? ''} data-testid="page-title">
+        {title || 'Untitled page'}
       </span>
       {external ? (
         <a className="page-url" href={source} target="_blank" rel="noopener noreferrer" title={`Open ${source} in the browser`}>
@@ -58,8 +59,8 @@ function PageFacts() {
       ) : (
         <span className="page-url">{source}</span>
       )}
-      {page.status !== undefined && <span className="stat">HTTP {page.status}</span>}
-      {page.rendered && <span className="badge">rendered</span>}
+      {page.source.status !== undefined && <span className="stat">HTTP {page.source.status}</span>}
+      {page.source.rendered && <span className="badge">rendered</span>}
       <span className="stat" data-testid="sizes" title="HTML in, Markdown out">
         {formatBytes(stats.inputBytes)} → {formatBytes(stats.outputBytes)}
       </span>

@@ -1,11 +1,11 @@
 // What Copy and Save write: the Markdown on screen, with YAML front matter in front when asked.
-import type { LoadedPage } from '../../../shared/contract';
 import { frontMatter } from '../../../shared/core/front-matter';
 import type { ConvertResult } from '../../../shared/core/types';
+import type { ConvertedPage } from '../../../shared/page';
 
-export function exportMarkdown(page: LoadedPage, result: ConvertResult, withFrontMatter: boolean): string {
+export function exportMarkdown(page: ConvertedPage, result: ConvertResult, withFrontMatter: boolean): string {
   if (!withFrontMatter) return result.markdown;
-  const url = page.finalUrl ?? page.url;
+  const url = page.source.finalUrl ?? page.source.url;
   const source = /^https?:/i.test(url) && url !== result.metadata.canonicalUrl ? url : undefined;
   return frontMatter({ ...result.metadata, source }) + result.markdown;
 }

@@ -36,7 +36,7 @@ export function OriginalPane(chrome: PaneChromeProps) {
 
   const html = page?.originalHtml ?? '';
   return (
-    <Pane title="Original HTML" testId="pane-original" note={page ? formatBytes(page.stats?.inputBytes ?? html.length) : undefined} {...chrome}>
+    <Pane title="Original HTML" testId="pane-original" note={page ? formatBytes(page.result.stats.inputBytes) : undefined} {...chrome}>
       {page ? (
         <SourceView text={html} language="html" marks={marks} selected={selected} onMarkClick={(id) => select(id === selectedPath ? null : id)} testId="original-source" />
       ) : (

@@ -2,9 +2,9 @@
 // keep state changes. Re-conversions are "latest wins": while one runs, further changes wait and
 // only the newest state is converted next, so quick toggling never queues stale work.
 import type { StateCreator } from 'zustand';
-import type { Api, AppInfo, LoadedPage, LoadInput, LoadOptions, RuleInfo } from '../../../shared/contract';
+import type { Api, AppInfo, LoadInput, LoadOptions, LoadResponse, RuleInfo } from '../../../shared/contract';
 import type { ConvertResult } from '../../../shared/core/types';
-import type { ScrapeError } from '../../../shared/page';
+import { type ConvertedPage, failedPage, type ScrapeError, toScrapeError } from '../../../shared/page';
 import { keepOptions } from '../lib/removals';
 import type { AppState } from './types';
 
@@ -15,8 +15,11 @@ export interface PageSlice {
   /** What is loading, for the progress line. */
   loadingLabel: string;
   loadStartedAt: number | null;
-  page: LoadedPage | null;
-  /** The conversion on screen: the load's, then each re-conversion's. */
+  /** The page on screen, as loaded. */
+  page: ConvertedPage | null;
+  /** Names the page's HTML in main, for re-conversion. */
+  pageId: string | null;
+  /** The conversion on screen: the page's own, then each re-conversion's. */
   result: ConvertResult | null;
   converting: boolean;
   error: ScrapeError | null;
@@ -35,11 +38,6 @@ function describe(input: LoadInput): string {
   return input.name ?? 'pasted HTML';
 }
 
-function resultOf(page: LoadedPage): ConvertResult | null {
-  if (!page.ok || !page.stats) return null;
-  return { markdown: page.markdown, cleanedHtml: page.cleanedHtml, removed: page.removed, metadata: page.metadata, stats: page.stats, warnings: page.warnings };
-}
-
 export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSlice> {
   let sequence = 0;
   let activeLoad: string | null = null;
@@ -52,6 +50,7 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
     loadingLabel: '',
     loadStartedAt: null,
     page: null,
+    pageId: null,
     result: null,
     converting: false,
     error: null,
@@ -77,22 +76,23 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
         convert: { rules: { ...settings.categories } },
       };
       set({ status: 'loading', loadingLabel: describe(input), loadStartedAt: Date.now(), error: null });
-      let page: LoadedPage;
+      let loaded: LoadResponse;
       try {
-        page = await api['page:load']({ requestId, input, options });
+        loaded = await api['page:load']({ requestId, input, options });
       } catch (error) {
-        page = { ok: false, url: describe(input), markdown: '', cleanedHtml: '', originalHtml: '', removed: [], metadata: {}, warnings: [], rendered: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
+        loaded = { page: failedPage(describe(input), toScrapeError(error)) };
       }
       if (activeLoad !== requestId) return; // replaced or cancelled meanwhile
       activeLoad = null;
+      const { page } = loaded;
       if (!page.ok) {
         // The page on screen (if any) stays; the error line says what went wrong.
-        set({ status: get().page ? 'ready' : 'error', loadStartedAt: null, error: page.error ?? { code: 'internal', message: 'loading failed' } });
+        set({ status: get().page ? 'ready' : 'error', loadStartedAt: null, error: page.error });
         return;
       }
       get().resetRemovals(settings.categories);
-      set({ status: 'ready', loadStartedAt: null, page, result: resultOf(page), error: null });
-      if (input.kind === 'url') get().addRecent({ input: input.url, title: page.title });
+      set({ status: 'ready', loadStartedAt: null, page, pageId: loaded.pageId ?? null, result: page.result, error: null });
+      if (input.kind === 'url') get().addRecent({ input: input.url, title: page.result.metadata.title });
     },
 
     async cancel() {
@@ -113,13 +113,11 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
       try {
         do {
           convertAgain = false;
-          const page = get().page;
-          if (!page?.pageId) return;
+          const { page, pageId } = get();
+          if (!page || !pageId) return;
           const requestId = nextId('convert');
           activeConvert = requestId;
-          const response = await api['page:convert']({ requestId, pageId: page.pageId, options: keepOptions(get().keep) }).catch(
-            (error: unknown) => ({ ok: false as const, error: { code: 'internal' as const, message: error instanceof Error ? error.message : String(error) } }),
-          );
+          const response = await api['page:convert']({ requestId, pageId, options: keepOptions(get().keep) }).catch((error: unknown) => ({ ok: false as const, error: toScrapeError(error) }));
           activeConvert = null;
           if (get().page !== page || convertAgain) continue; // a newer page or keep state is waiting
           if (response.ok) set({ result: response.result, error: null });

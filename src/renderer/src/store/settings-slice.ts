@@ -1,9 +1,9 @@
 // Settings the user expects to find again: loading defaults, rule categories, export options,
 // theme, preview permissions, the pane layout and recently loaded pages. Persisted (see index.ts).
 import type { StateCreator } from 'zustand';
-import { BATCH_DEFAULTS, type BatchSettings } from '../../../shared/batch';
+import { BATCH_DEFAULTS, type BatchSettings, mergeBatchSettings } from '../../../shared/batch';
 import type { RuleCategory } from '../../../shared/core/types';
-import { mergeBatchSettings } from '../lib/batch';
+import { LIMITS } from '../../../shared/limits';
 import { allCategories, CATEGORIES } from '../lib/categories';
 import type { AppState } from './types';
 
@@ -86,6 +86,11 @@ function same<T>(value: unknown, fallback: T): T {
   return typeof value === typeof fallback && value !== null ? (value as T) : fallback;
 }
 
+/** Within the range the app's requests allow (a stored value from an older version may lie outside). */
+function within(limits: { min: number; max: number }, value: number): number {
+  return Math.min(limits.max, Math.max(limits.min, value));
+}
+
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
@@ -105,10 +110,10 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
   const collapsed = Array.isArray(layout.collapsed) && layout.collapsed.length === 3 ? layout.collapsed.map(Boolean) : defaults.layout.collapsed;
   return {
     render: same(s.render, defaults.render),
-    timeoutMs: Math.min(600_000, Math.max(1000, same(s.timeoutMs, defaults.timeoutMs))),
+    timeoutMs: within(LIMITS.timeoutMs, same(s.timeoutMs, defaults.timeoutMs)),
     userAgent: same(s.userAgent, defaults.userAgent),
     waitFor: same(s.waitFor, defaults.waitFor),
-    extraWaitMs: Math.min(120_000, Math.max(0, same(s.extraWaitMs, defaults.extraWaitMs))),
+    extraWaitMs: within(LIMITS.extraWaitMs, same(s.extraWaitMs, defaults.extraWaitMs)),
     categories: Object.fromEntries(CATEGORIES.map((c) => [c, same(categories[c], defaults.categories[c] ?? true)])) as Record<RuleCategory, boolean>,
     frontMatter: same(s.frontMatter, defaults.frontMatter),
     includeCleanedHtml: same(s.includeCleanedHtml, defaults.includeCleanedHtml),
