@@ -101,7 +101,7 @@ function project(name: string, withElectron = true): string {
 }
 
 function run(dir: string, mode: string, mirrorAt: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, ELECTRON_MIRROR: mirrorAt, electron_use_remote_checksums: '1', electron_config_cache: join(dir, 'cache') };
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_MIRROR: mirrorAt, electron_use_remote_checksums: '1', electron_config_cache: join(dir, 'cache') };
   delete env.ELECTRON_OVERRIDE_DIST_PATH;
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   return new Promise((done) => execFile(process.execPath, [script, mode], { cwd: dir, env, timeout: 60_000 }, (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })));
