@@ -85,9 +85,9 @@ report.untrusted = await invoke('app:info', undefined, { sender: contents, sende
   () => 'answered',
   (error) => error.name,
 );
-const page = await invoke('page:load', { requestId: 'boot-1', input: { kind: 'url', url: `${siteBase}/p/1` } });
-// (Read both ways: a page's shape is being unified, see issue 18.)
-const markdown = page.markdown ?? page.result?.markdown ?? '';
+// page:load answers { page, pageId }; the page is converted (a result) or failed (an error).
+const { page } = await invoke('page:load', { requestId: 'boot-1', input: { kind: 'url', url: `${siteBase}/p/1` } });
+const markdown = page.result?.markdown ?? '';
 report.page = { ok: page.ok, markdown, error: page.error };
 
 // A batch: run in its worker while the main thread stays free (its event-loop utilisation).
