@@ -26,6 +26,22 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...noNode], patterns: [{ group: ['node:*'], message: 'src/shared must not use Node built-ins.' }] }] },
   },
   {
+    // Cleaning and Markdown share their words (block tags, headings, table kinds) through core/html.
+    files: ['src/shared/core/rules/**/*.ts', 'src/shared/core/clean.ts', 'src/shared/core/loss-check.ts', 'src/shared/core/html/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron, ...noNode],
+          patterns: [
+            { group: ['node:*'], message: 'src/shared must not use Node built-ins.' },
+            { group: ['**/markdown', '**/markdown/*'], message: 'Take the word from core/html: cleaning never imports from markdown/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -5,8 +5,8 @@
 // the places that hold a single line (data-table cells and headings); and headings, items and
 // links that have text.
 import { ELEMENT_NODE, type Element, type Node, numberElements, type ParentNode, TEXT_NODE, type Text } from './dom/nodes';
-import { HEADING_TAGS } from './markdown/blocks';
-import { classifyTable, rowCells, tableRows } from './markdown/tables';
+import { HEADING_TAGS } from './html/blocks';
+import { classifyTable, rowCells, tableRows } from './html/tables';
 import type { LossCount, LossKind, Warning } from './types';
 
 export type ContentCounts = Record<LossKind, number>;

@@ -12,9 +12,15 @@
 //
 // One difference in tokens, none in trees: script and style text, which the parser inserts alike
 // whether it is white space or not, comes as one character token rather than alternating white
-// space and character tokens. Everything here leans on parse5's protected members, so the version
-// is pinned and test/shared/core/dom/tokenizer.test.ts compares trees with stock parse5's.
-import { InsertionMode, Parser, type ParserOptions, Token, Tokenizer, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
+// space and character tokens.
+//
+// Everything here leans on parse5's protected members and its preprocessor's private fields, which
+// TypeScript cannot check through the casts. So parse5 is pinned (UPGRADING.md says how to move
+// it), and when this module loads it checks that every member it uses is there and that a probe
+// document comes out as stock parse5 builds it; if not, it warns once and parses with stock parse5
+// (slower, same trees). test/shared/core/dom/tokenizer.test.ts and differential.test.ts compare
+// trees with stock parse5's, html5lib-tests included.
+import { type DefaultTreeAdapterMap, InsertionMode, Parser, type ParserOptions, serialize, Token, Tokenizer, type TokenizerOptions, type TreeAdapterTypeMap } from 'parse5';
 
 const NUL = 0x00;
 const TAB = 0x09;
@@ -206,7 +212,58 @@ class RunParser<T extends TreeAdapterTypeMap> extends Parser<T> {
   }
 }
 
-/** Parses a document as parse5's `parse` does, faster. */
-export function parseDocument<T extends TreeAdapterTypeMap>(html: string, options: Partial<ParserOptions<T>>): T['document'] {
-  return RunParser.parse(html, options) as T['document'];
+// ---- what this module relies on in parse5, checked when it loads ----
+
+/** Protected methods of parse5's Tokenizer called or overridden above. */
+const TOKENIZER_METHODS = ['_ensureCharacterToken', '_extendRun', '_stateData', '_stateRawtext', '_stateScriptData', '_stateAttributeValueDoubleQuoted', '_stateAttributeValueSingleQuoted', '_stateComment'] as const;
+/** Protected fields of a Tokenizer read or written above. */
+const TOKENIZER_FIELDS = ['state', 'paused', 'preprocessor', 'consumedAfterSnapshot', 'runEnd', 'currentCharacterToken'] as const;
+/** The Preprocessor's private fields moved by `takeTo` (see PreprocessorLines). */
+const PREPROCESSOR_FIELDS = ['html', 'pos', 'line', 'lineStartPos', 'isEol'] as const satisfies ReadonlyArray<keyof PreprocessorLines>;
+/** The Parser's fields read above. */
+const PARSER_FIELDS = ['insertionMode', 'skipNextNewLine', 'tokenizer', 'options'] as const;
+/** A document through every state a run is taken in: body text, attribute values both ways, comments, script, style. */
+const PROBE = `<!DOCTYPE html><title>t &amp; u</title><style>a > b { c: d }</style><p class="x y" title='z&quot;'>Words  and\n spaces &lt; <b>bold</b></p><!-- a - b --><script>if (a < b) x = "</p>";</script><table> <tr><td> cell </td></tr> </table><pre>\nkept</pre>`;
+
+/** The members of parse5 this module uses that the given parse5 lacks (`Parser`, `Tokenizer` passed to test an older or newer one). */
+export function missingParse5Members(parser: Parser<TreeAdapterTypeMap> = new Parser(), tokenizer: { prototype: object } = Tokenizer): string[] {
+  const missing: string[] = [];
+  const methods = tokenizer.prototype as Record<string, unknown>;
+  for (const name of TOKENIZER_METHODS) if (typeof methods[name] !== 'function') missing.push(`Tokenizer.${name}()`);
+  const fields = parser.tokenizer as unknown as Record<string, unknown>;
+  for (const name of TOKENIZER_FIELDS) if (!(name in fields)) missing.push(`Tokenizer.${name}`);
+  const input = (fields.preprocessor ?? {}) as Record<string, unknown>;
+  for (const name of PREPROCESSOR_FIELDS) if (!(name in input)) missing.push(`Preprocessor.${name}`);
+  for (const name of PARSER_FIELDS) if (!(name in parser)) missing.push(`Parser.${name}`);
+  return missing;
+}
+
+export interface FastTokenizer {
+  /** Runs are taken (the members are there and the probe parses as stock parse5 parses it). */
+  enabled: boolean;
+  /** Why not, when not. */
+  reason?: string;
+}
+
+/** Decides, once, whether the run-taking tokenizer may be used; says so on the console when it may not. */
+export function checkFastTokenizer(missing: readonly string[] = missingParse5Members(), warn: (message: string) => void = (message) => globalThis.console?.warn(message)): FastTokenizer {
+  let reason: string | undefined;
+  if (missing.length > 0) reason = `parse5 lacks ${missing.join(', ')}`;
+  else {
+    try {
+      if (serialize(RunParser.parse(PROBE) as DefaultTreeAdapterMap['document']) !== serialize(Parser.parse(PROBE) as DefaultTreeAdapterMap['document'])) reason = 'a probe document parses differently from stock parse5';
+    } catch (error) {
+      reason = `a probe document fails to parse (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+  if (reason === undefined) return { enabled: true };
+  warn(`openscraper: the fast HTML tokenizer is off (${reason}); parsing with stock parse5, slower. See UPGRADING.md.`);
+  return { enabled: false, reason };
+}
+
+export const FAST_TOKENIZER: FastTokenizer = checkFastTokenizer();
+
+/** Parses a document as parse5's `parse` does: faster while parse5 has what the fast path needs. */
+export function parseDocument<T extends TreeAdapterTypeMap>(html: string, options: Partial<ParserOptions<T>>, fast: boolean = FAST_TOKENIZER.enabled): T['document'] {
+  return (fast ? RunParser : Parser).parse(html, options) as T['document'];
 }

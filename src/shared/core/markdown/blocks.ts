@@ -1,17 +1,6 @@
-// Which elements turndown treats as blocks (its `blockElements`, lower-cased), so our passes agree with it.
+// Block spacing in Markdown: the gap a block leaves, tight list items. Which elements are blocks
+// is the html vocabulary's (core/html/blocks.ts).
 import type { Element } from '../dom/nodes';
-
-export const BLOCK_TAGS: ReadonlySet<string> = new Set([
-  'address', 'article', 'aside', 'audio', 'blockquote', 'body', 'canvas', 'center', 'dd', 'dir', 'div',
-  'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'frameset', 'h1', 'h2', 'h3', 'h4',
-  'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'isindex', 'li', 'main', 'menu', 'nav', 'noframes',
-  'noscript', 'ol', 'output', 'p', 'pre', 'section', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead',
-  'tr', 'ul',
-]);
-
-export function isBlock(el: Element): boolean {
-  return BLOCK_TAGS.has(el.localName);
-}
 
 /**
  * The blank line that separates a block from its neighbours — or a single line break inside a
@@ -26,5 +15,3 @@ export function isTightItem(li: Element): boolean {
   for (const child of li.childNodes) if (child.nodeType === 1 && (child as Element).localName === 'p') return false;
   return true;
 }
-
-export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -3,7 +3,7 @@
 // starts at `maxDepth` is flattened: its text and images are kept, one paragraph per block it
 // held; its inner structure (and formatting) is not. The count of flattened elements is reported.
 import { type ChildNode, DROP, Element, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, rewriteChildren, TEXT_NODE } from '../dom/nodes';
-import { isBlock } from './blocks';
+import { isBlock } from '../html/blocks';
 
 const LEAF_ELEMENTS = new Set(['img', 'br', 'hr', 'input']);
 

@@ -1,6 +1,7 @@
 // ATX headings on one line: a <br> inside a heading would otherwise end it and leave the rest as
 // a paragraph. Empty headings produce nothing.
-import { blockGap, HEADING_TAGS } from './blocks';
+import { HEADING_TAGS } from '../html/blocks';
+import { blockGap } from './blocks';
 import type { MarkdownRule } from './rule';
 
 export function headingRules(): Record<string, MarkdownRule> {

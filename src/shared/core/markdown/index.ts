@@ -46,11 +46,17 @@ class TurndownRoot extends DocumentFragment {
   }
 }
 
+/** The body's children moved into a root turndown takes as its input, as it would a browser's node. */
+export function turndownInput(body: Element): DocumentFragment {
+  const root = new TurndownRoot();
+  moveChildren(body, root);
+  return root;
+}
+
 export function toMarkdown(body: Element | null, options: MarkdownOptions): MarkdownOutput {
   if (body === null) return { markdown: '', flattened: 0 };
   if (options.budget) options.budget.stage = 'converting to Markdown';
-  const root = new TurndownRoot();
-  moveChildren(body, root);
+  const root = turndownInput(body);
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
   prepareText(root);

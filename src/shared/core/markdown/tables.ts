@@ -12,15 +12,10 @@
 //   - block content in a cell (paragraphs, lists, <br>) is joined on one line with `<br>`, and `|` is escaped;
 //   - a <caption> becomes a paragraph above the table.
 import type { Element } from '../dom/nodes';
-import { ELEMENT_NODE, hasContent } from '../dom/nodes';
-import { findDescendant, hasToken } from '../dom/query';
-import { HEADING_TAGS } from './blocks';
+import { ELEMENT_NODE } from '../dom/nodes';
+import { CELL_TAGS, classifyTable, rowCells, SECTION_TAGS, tableRows } from '../html/tables';
 import type { MarkdownRule } from './rule';
 
-export type TableKind = 'data' | 'layout' | 'empty';
-
-const SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
-const IMAGES = new Set(['img']);
 const MAX_COLSPAN = 1000;
 const MAX_ROWSPAN = 65534;
 /**
@@ -29,53 +24,6 @@ const MAX_ROWSPAN = 65534;
  */
 function spansAffordable(positions: number, cells: number): boolean {
   return positions <= Math.max(10_000, 4 * cells);
-}
-
-function childElements(el: Element, names: ReadonlySet<string> | string): Element[] {
-  const out: Element[] = [];
-  for (const child of el.childNodes) {
-    if (child.nodeType !== ELEMENT_NODE) continue;
-    const name = (child as Element).localName;
-    if (typeof names === 'string' ? name === names : names.has(name)) out.push(child as Element);
-  }
-  return out;
-}
-
-/** The table's own rows (not those of nested tables), <thead> rows first as browsers draw them. */
-export function tableRows(table: Element): Element[] {
-  const head: Element[] = [];
-  const body: Element[] = [];
-  const foot: Element[] = [];
-  for (const child of table.childNodes) {
-    if (child.nodeType !== ELEMENT_NODE) continue;
-    const el = child as Element;
-    if (el.localName === 'tr') body.push(el);
-    else if (el.localName === 'thead') head.push(...childElements(el, 'tr'));
-    else if (el.localName === 'tfoot') foot.push(...childElements(el, 'tr'));
-    else if (SECTIONS.has(el.localName)) body.push(...childElements(el, 'tr'));
-  }
-  return [...head, ...body, ...foot];
-}
-
-const CELL = new Set(['td', 'th']);
-
-export function rowCells(row: Element): Element[] {
-  return childElements(row, CELL);
-}
-
-/** `holdsContent` answers whether a cell holds text or an image (callers with precomputed answers pass theirs). */
-export function classifyTable(table: Element, holdsContent: (cell: Element) => boolean = (cell) => hasContent(cell, IMAGES)): TableKind {
-  const rows = tableRows(table);
-  const cells = rows.flatMap(rowCells);
-  if (cells.length === 0 || !cells.some(holdsContent)) {
-    return 'empty';
-  }
-  const role = table.getAttribute('role');
-  if (role !== null && (hasToken(table, 'role', 'presentation') || hasToken(table, 'role', 'none'))) return 'layout';
-  // One cell is a box around content, unless it is a header cell: then it is a one-column table's header.
-  if (cells.length === 1 && cells[0].localName !== 'th') return 'layout';
-  const layoutInside = (d: Element) => d.localName === 'table' || HEADING_TAGS.has(d.localName);
-  return cells.some((cell) => findDescendant(cell, layoutInside) !== null) ? 'layout' : 'data';
 }
 
 function span(cell: Element, attribute: string, max: number): number {
@@ -157,7 +105,7 @@ export function tableRules(): Record<string, MarkdownRule> {
   return {
     table: { tags: ['table'], replacement: (_content, el) => renderTable(el) },
     tableCell: {
-      tags: [...CELL],
+      tags: [...CELL_TAGS],
       replacement: (content, el) => {
         contentOf.set(el, content);
         return '';
@@ -171,7 +119,7 @@ export function tableRules(): Record<string, MarkdownRule> {
       },
     },
     tableStructure: {
-      tags: ['tr', ...SECTIONS, 'colgroup', 'col'],
+      tags: ['tr', ...SECTION_TAGS, 'colgroup', 'col'],
       replacement: () => '',
     },
   };

@@ -5,7 +5,7 @@
 // - drops separators standing directly in a list (`<ul><li>a</li>, <li>b</li></ul>`): outside any
 //   item they would be glued to the next item's marker (`,- b`) and break the list.
 import { COMMENT_NODE, ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode, TEXT_NODE, type Text } from '../dom/nodes';
-import { isBlock } from './blocks';
+import { isBlock } from '../html/blocks';
 import { escapeMarkdownText } from './escape';
 
 const CODE = new Set(['code', 'pre', 'kbd', 'samp']);

@@ -4,7 +4,7 @@
 // block instead, as browsers render it: `<div><a><img></a></div><h3><a>Title</a></h3>`, so every
 // part keeps its link (and the heading stays a heading).
 import { type ChildNode, collectElements, Element, ELEMENT_NODE, KEEP, type ParentNode, replaceChildren, rewriteChildren, TEXT_NODE, type Text, UNWRAP } from '../dom/nodes';
-import { isBlock } from './blocks';
+import { isBlock } from '../html/blocks';
 
 const WRAPPERS = new Set(['a', 'b', 'strong', 'em', 'i', 's', 'del', 'strike', 'code', 'u', 'mark']);
 

@@ -7,7 +7,7 @@
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { findDescendant, hasToken, tokenIn, vocabulary } from '../dom/query';
-import { HEADING_TAGS } from '../markdown/blocks';
+import { HEADING_TAGS } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';

@@ -1,6 +1,6 @@
 // What the page itself hides from readers: the `hidden` attribute, aria-hidden blocks, and inline
 // styles that hide. Judged by standard attributes only, never by class names.
-import { isBlock } from '../markdown/blocks';
+import { isBlock } from '../html/blocks';
 import type { CleaningRule } from './types';
 
 export const hiddenAttribute: CleaningRule = {

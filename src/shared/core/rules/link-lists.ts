@@ -6,7 +6,7 @@
 // A page without any running text (an index, a link directory) keeps its lists.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { findDescendant, type Skip } from '../dom/query';
-import { HEADING_TAGS } from '../markdown/blocks';
+import { HEADING_TAGS } from '../html/blocks';
 import type { CleaningRule, RuleContext } from './types';
 
 const LISTS = new Set(['ul', 'ol']);

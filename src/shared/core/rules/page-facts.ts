@@ -1,9 +1,9 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
-import { isBlock } from '../markdown/blocks';
+import { isBlock } from '../html/blocks';
 import { findDescendant, type Skip, valueHasToken } from '../dom/query';
-import { classifyTable } from '../markdown/tables';
+import { classifyTable } from '../html/tables';
 import { trimmedLength } from '../text';
 
 /** Text a paragraph must hold to count as running text (a sentence or two, not a caption or a label). */

@@ -3,9 +3,9 @@
 // (in corpus.test.ts) on every page of the corpus.
 import { tests as commonMarkExamples } from 'commonmark-spec';
 import fc from 'fast-check';
-import { type DefaultTreeAdapterMap, parse, type ParserError } from 'parse5';
+import { type DefaultTreeAdapterMap, parse, Parser, type ParserError, Tokenizer } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { parseDocument } from '../../../../src/shared/core/dom/tokenizer';
+import { checkFastTokenizer, FAST_TOKENIZER, missingParse5Members, parseDocument } from '../../../../src/shared/core/dom/tokenizer';
 
 /** The whole tree as text: every node, attribute and location (parent links left out, they cycle). */
 function dump(document: DefaultTreeAdapterMap['document']): string {
@@ -91,5 +91,32 @@ describe('run-taking tokenizer', () => {
     const stock = collect((errors) => parse(html, { onParseError: (e) => errors.push(e) }));
     expect(stock.length).toBeGreaterThan(3);
     expect(ours).toEqual(stock);
+  });
+});
+
+describe('what the tokenizer relies on in parse5', () => {
+  it('is all there in the pinned parse5, so runs are taken', () => {
+    expect(missingParse5Members()).toEqual([]);
+    expect(FAST_TOKENIZER).toEqual({ enabled: true });
+  });
+
+  it('is named when a parse5 lacks it (a renamed method, a field gone from the tokenizer or the preprocessor)', () => {
+    const parser = new Parser();
+    const tokenizer = parser.tokenizer as unknown as Record<string, unknown>;
+    delete tokenizer.runEnd;
+    delete (tokenizer.preprocessor as Record<string, unknown>).lineStartPos;
+    class Renamed {}
+    Object.assign(Renamed.prototype, { ...Object.fromEntries(Object.getOwnPropertyNames(Tokenizer.prototype).map((name) => [name, (Tokenizer.prototype as unknown as Record<string, unknown>)[name]])) });
+    delete (Renamed.prototype as Record<string, unknown>)._extendRun;
+    expect(missingParse5Members(parser as never, Renamed)).toEqual(['Tokenizer._extendRun()', 'Tokenizer.runEnd', 'Preprocessor.lineStartPos']);
+  });
+
+  it('turns the fast path off with one warning when something is missing, and stock parsing builds the same tree', () => {
+    const warnings: string[] = [];
+    expect(checkFastTokenizer(['Tokenizer.runEnd'], (message) => warnings.push(message))).toEqual({ enabled: false, reason: 'parse5 lacks Tokenizer.runEnd' });
+    expect(warnings).toEqual(['openscraper: the fast HTML tokenizer is off (parse5 lacks Tokenizer.runEnd); parsing with stock parse5, slower. See UPGRADING.md.']);
+    const html = CASES['text between tags'] + CASES['script text with white space and comparisons'];
+    const slow = parseDocument<DefaultTreeAdapterMap>(html, { sourceCodeLocationInfo: true }, false);
+    expect(dump(slow)).toBe(dump(parse(html, { sourceCodeLocationInfo: true })));
   });
 });

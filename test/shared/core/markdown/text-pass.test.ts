@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from '../../../../src/shared/core/dom/nodes';
-import { isBlock } from '../../../../src/shared/core/markdown/blocks';
+import { isBlock } from '../../../../src/shared/core/html/blocks';
 import { breaksLine, LineContext, rendersNothing } from '../../../../src/shared/core/markdown/text-pass';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
