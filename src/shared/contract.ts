@@ -45,7 +45,6 @@ export const appConvertOptionsSchema = object({
   keep: convertFields.keep.optional(),
   dataImages: convertFields.dataImages.removeDefault().optional(),
 });
-export type AppConvertOptions = z.output<typeof appConvertOptionsSchema>;
 
 /** How the app loads a page: the library's options (ScrapeOptions), fewer of them and within the app's limits. */
 export const loadOptionsSchema = object({

@@ -4,7 +4,7 @@
 // file system; then made unique (` (2)`, ` (3)`) against the folder's files and every name this
 // batch has given, compared case-insensitively after Unicode normalisation (as macOS and Windows do).
 import { lstat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { NAME_PLACEHOLDERS } from '../../shared/batch';
 import { sanitiseFileName, suggestedStem } from '../services/export-writer';
 
@@ -161,7 +161,3 @@ export class NameRegistry {
   }
 }
 
-/** The relative path in the platform's form (for messages). */
-export function displayPath(root: string, relativePath: string): string {
-  return join(root, ...relativePath.split('/'));
-}

@@ -8,7 +8,7 @@ import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
-export { parseDuration, UsageError } from './flags';
+export { UsageError } from './flags';
 
 const switchField = (flag: string, help: string, short?: string) => withFlag(z.boolean().default(false), { flag, short, help });
 

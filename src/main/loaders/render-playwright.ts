@@ -37,13 +37,13 @@ interface Held {
 /** Rendering with Playwright: the browser named by the request (`browserPath`), else the default one. */
 export class PlaywrightSource implements PageSource {
   readonly name = 'playwright';
-  private readonly browsers = new Map<string, BrowserSource>();
+  private readonly browsers = new Map<string, LaunchedChromium>();
 
   load(request: LoadRequest): Promise<RawPage> {
     const path = request.settings.browserPath?.trim() || defaultBrowserPath();
     let browser = this.browsers.get(path);
     if (browser === undefined) {
-      browser = new BrowserSource(path);
+      browser = new LaunchedChromium(path);
       this.browsers.set(path, browser);
     }
     return browser.load(request);
@@ -58,7 +58,7 @@ export class PlaywrightSource implements PageSource {
 }
 
 /** One Chromium executable. */
-class BrowserSource {
+class LaunchedChromium {
   private browser?: Promise<Browser>;
 
   constructor(readonly executablePath: string = defaultBrowserPath()) {}

@@ -40,12 +40,6 @@ export function squeeze(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** A short single-line preview of `text`, at most `max` characters. */
-export function preview(text: string, max: number): string {
-  const line = squeeze(text);
-  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
-}
-
 /** Whether a UTF-16 code unit is white space to JavaScript (`\s`, and what `trim()` removes). */
 export function isJsWhitespace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);

@@ -27,6 +27,5 @@ export function screenshotFolder(suite: string): ScreenshotFolder {
 
 const app = screenshotFolder('app');
 
-export const SCREENSHOT_DIR = app.dir;
 export const clearScreenshots = app.clear;
 export const screenshot = app.take;

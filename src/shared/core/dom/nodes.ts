@@ -25,9 +25,6 @@ export interface ElementLocation {
 
 /** Bumped by every mutation; cached text compares against it. */
 let mutationEpoch = 0;
-export function touch(): void {
-  mutationEpoch++;
-}
 
 /**
  * Parents whose child lists still hold children removed while removals are deferred; null when
@@ -458,10 +455,6 @@ export function isText(node: Node | null | undefined): node is Text {
   return node !== null && node !== undefined && node.nodeType === TEXT_NODE;
 }
 
-export function isParent(node: Node): node is ParentNode {
-  return node instanceof ParentNodeBase;
-}
-
 /** Position of `child` in its parent's list; parsers and turndown mostly touch the ends, so check them first. */
 export function indexInParent(child: ChildNode): number {
   const siblings = child.parentNode!.childNodes;
@@ -528,20 +521,6 @@ export function replaceChildren(parent: ParentNodeBase, children: ChildNode[]): 
   mutationEpoch++;
 }
 
-/** Descendant elements of `root` in document order (pre-order), without recursion. */
-export function* descendantElements(root: ParentNode | ParentNodeBase): Generator<Element> {
-  const stack: ChildNode[] = [];
-  for (let i = root.childNodes.length - 1; i >= 0; i--) stack.push(root.childNodes[i]);
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeType !== ELEMENT_NODE) continue;
-    const el = node as Element;
-    yield el;
-    const kids = el.childNodes;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-  }
-}
-
 /** Descendant elements of `root` in document order, as an array: faster than the generator for whole-tree passes. */
 export function collectElements(root: ParentNode | ParentNodeBase): Element[] {
   const out: Element[] = [];
@@ -597,21 +576,6 @@ export function releaseTree(root: ParentNodeBase): void {
     kids.length = 0;
     node.textIndex = null;
   }
-}
-
-export function countElements(root: ParentNode | ParentNodeBase): number {
-  let n = 0;
-  const stack: ParentNodeBase[] = [root];
-  while (stack.length > 0) {
-    const kids = stack.pop()!.childNodes;
-    for (let i = 0; i < kids.length; i++) {
-      if (kids[i].nodeType === ELEMENT_NODE) {
-        n++;
-        stack.push(kids[i] as Element);
-      }
-    }
-  }
-  return n;
 }
 
 /**

@@ -68,11 +68,6 @@ export function closest(el: Element, predicate: (ancestor: Element) => boolean):
   return null;
 }
 
-export function hasAncestor(el: Element, predicate: (ancestor: Element) => boolean): boolean {
-  const parent = el.parentElement;
-  return parent !== null && closest(parent, predicate) !== null;
-}
-
 /** Subtrees a query should not look into (elements already judged to be noise). */
 export type Skip = ((el: Element) => boolean) | null;
 

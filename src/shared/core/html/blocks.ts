@@ -1,6 +1,6 @@
 // The elements that start blocks, and the headings: words cleaning and Markdown share. The block
 // list is turndown's (its private `blockElements`, lower-cased), so our passes and its walk agree on
-// what a block is; test/shared/core/html/vocabulary.test.ts checks it against turndown itself.
+// what a block is; test/shared/core/dom/differential.test.ts checks it against turndown itself.
 import type { Element } from '../dom/nodes';
 
 export const BLOCK_TAGS: ReadonlySet<string> = new Set([

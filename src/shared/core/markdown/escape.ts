@@ -1,7 +1,7 @@
 // Escaping text for CommonMark + GFM, in place of turndown's `escape`. Turndown leaves `<` and `&`
 // alone (text `&lt;b&gt;` came out as a live tag), misses `1)` list markers and escapes every `_`,
 // which uglifies snake_case. Here a character is escaped exactly when, where it stands, a Markdown
-// parser could read it as syntax. Escaping runs on the DOM before turndown (see prepare.ts), so it
+// parser could read it as syntax. Escaping runs on the DOM before turndown (see text-pass.ts), so it
 // knows whether a text node may start a line and whether inline content follows it.
 
 export interface TextPosition {

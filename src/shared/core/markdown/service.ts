@@ -72,7 +72,7 @@ export function createTurndownService(budget: Budget | null): TurndownService {
     strongDelimiter: '**',
     linkStyle: 'inlined',
   } as TurndownService.Options);
-  // Text is escaped on the DOM beforehand (escape-pass.ts), where its neighbours are known.
+  // Text is escaped on the DOM beforehand (text-pass.ts), where its neighbours are known.
   service.escape = (text: string) => text;
   return service;
 }

@@ -39,5 +39,4 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   linkList,
 ];
 
-export type { CleaningRule, RuleAction, RuleCategory, RuleContext } from './types';
-export { RULE_CATEGORIES } from './types';
+export type { CleaningRule } from './types';
