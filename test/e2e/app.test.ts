@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppUnderTest, CHROMIUM_PATH, launchChromium, type Served, serveFixtures, startApp } from './helpers/servers';
 import { clearScreenshots, screenshot } from './helpers/screenshots';
 
@@ -23,12 +23,25 @@ interface Session {
 
 describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () => {
   let dir: string;
-  let app: AppUnderTest;
   let fixtures: Served;
   let browser: Browser;
-  let light: Session;
+  let started = 0;
+  const running: Array<{ app: AppUnderTest; session: Session }> = [];
 
-  async function open(colorScheme: 'light' | 'dark'): Promise<Session> {
+  /**
+   * A fresh app (its own settings file and export folder) in a fresh browser window: no case sees
+   * what another left behind, and each can run alone.
+   */
+  async function start(colorScheme: 'light' | 'dark' = 'light'): Promise<{ app: AppUnderTest; session: Session; page: Page; settingsFile: string }> {
+    const name = `app-${++started}`;
+    const settingsFile = join(dir, name, 'settings.json');
+    const app = await startApp({ exportDir: join(dir, name, 'exports'), settingsFile });
+    const session = await open(app, colorScheme);
+    running.push({ app, session });
+    return { app, session, page: session.page, settingsFile };
+  }
+
+  async function open(app: AppUnderTest, colorScheme: 'light' | 'dark'): Promise<Session> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
     const page = await context.newPage();
@@ -52,6 +65,14 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 20_000 }).not.toContain('Loading');
   }
 
+  /** A fresh app with the article loaded. */
+  async function withArticle(): ReturnType<typeof start> {
+    const fresh = await start();
+    await load(fresh.page, `${fixtures.url}article.html`);
+    await expect.poll(() => fresh.page.getByTestId('page-title').innerText()).toBe('Tide Pools of the Northern Coast — Field Notes');
+    return fresh;
+  }
+
   async function copiedMarkdown(page: Page): Promise<string> {
     await page.getByTestId('copy').click();
     await page.getByTestId('export-message').getByText('Markdown copied').waitFor();
@@ -61,21 +82,25 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   beforeAll(async () => {
     clearScreenshots();
     dir = await mkdtemp(join(tmpdir(), 'openscraper-e2e-'));
-    app = await startApp({ exportDir: join(dir, 'exports'), settingsFile: join(dir, 'settings.json') });
     fixtures = await serveFixtures(FIXTURES);
     browser = await launchChromium();
-    light = await open('light');
   }, 120_000);
+
+  afterEach(async () => {
+    for (const { app, session } of running.splice(0)) {
+      await session.context.close();
+      await app.close();
+    }
+  });
 
   afterAll(async () => {
     await browser?.close();
     await fixtures?.close();
-    await app?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('loads a page: three panes filled, removals listed by category', async () => {
-    const { page } = light;
+    const { page } = await start();
     await screenshot(page, 'empty-light');
     await load(page, `${fixtures.url}article.html`);
 
@@ -94,7 +119,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('selecting a removal marks it in the original HTML', async () => {
-    const { page } = light;
+    const { page } = await withArticle();
     await page.locator('[data-testid=removal][data-tag=footer]').click();
     const selected = page.locator('[data-testid=original-source] .mk-selected');
     await selected.first().waitFor();
@@ -103,7 +128,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('keeping a removed <nav> brings its links into the Markdown, and dropping it again removes them', async () => {
-    const { page } = light;
+    const { page } = await withArticle();
     expect(await copiedMarkdown(page)).not.toContain('Species index');
 
     await page.locator('[data-testid=removal][data-tag=nav]').getByTestId('keep-element').click();
@@ -118,7 +143,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('keeping a whole rule and switching a category off change the Markdown', async () => {
-    const { page } = light;
+    const { page } = await withArticle();
     const adRule = page.locator('[data-testid=rule-group][data-rule=adsbygoogle]');
     await adRule.getByTestId('keep-rule').click();
     await expect.poll(() => copiedMarkdown(page)).toContain('waterproof boots');
@@ -137,7 +162,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('renders the Markdown (GFM tables) and the cleaned DOM in sandboxed previews', async () => {
-    const { page } = light;
+    const { page } = await withArticle();
     await page.getByTestId('pane-markdown-view').click();
     const preview = page.getByTestId('markdown-preview');
     expect(await preview.getAttribute('sandbox')).toBe('');
@@ -149,12 +174,10 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
     expect(await page.getByTestId('cleaned-preview').getAttribute('sandbox')).toBe('');
     expect(await page.frameLocator('[data-testid=cleaned-preview]').locator('article h2').first().innerText()).toBe('What you will find');
     await screenshot(page, 'previews-light');
-    await page.getByTestId('pane-markdown-source').click();
-    await page.getByTestId('pane-cleaned-source').click();
   });
 
   it('saves a .md named after the title, with front matter and the cleaned HTML beside it', async () => {
-    const { page } = light;
+    const { app, page } = await withArticle();
     await page.getByTestId('front-matter').check();
     await page.getByTestId('include-html').check();
     await page.getByTestId('save').click();
@@ -171,12 +194,10 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
     // A second save never overwrites the first.
     await page.getByTestId('save').click();
     await expect.poll(async () => (await readdir(app.exportDir)).length).toBe(4);
-    await page.getByTestId('front-matter').uncheck();
-    await page.getByTestId('include-html').uncheck();
   });
 
   it('loads an opened file and pasted HTML', async () => {
-    const { page } = light;
+    const { page } = await start();
     await page.getByTestId('file-input').setInputFiles(join(FIXTURES, 'article.html'));
     await expect.poll(() => page.getByTestId('status').innerText()).toContain('article.html');
     expect(await page.getByTestId('markdown-source').innerText()).toContain('# Tide Pools of the Northern Coast');
@@ -193,7 +214,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('cancels a load that hangs', async () => {
-    const { page } = light;
+    const { page } = await start();
     await page.getByTestId('address').fill(`${fixtures.url}slow`);
     await page.getByTestId('load').click();
     await expect.poll(() => page.getByTestId('status').innerText()).toContain('Loading');
@@ -203,8 +224,7 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
   });
 
   it('runs nothing from a hostile page: no dialog, no navigation, no remote request, sentinel intact', async () => {
-    const session = light;
-    const { page } = session;
+    const { app, session, page } = await start();
     const origin = new URL(app.url).origin;
     await page.evaluate(() => {
       const w = window as unknown as { __sentinel: string; __messages: unknown[] };
@@ -252,12 +272,11 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
     expect(session.requests.filter((url) => url.includes('attacker.invalid'))).toEqual([]);
     expect(session.requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('about:'))).toEqual([]);
     await screenshot(page, 'hostile-page-light');
-    await page.getByTestId('pane-markdown-source').click();
-    await page.getByTestId('pane-cleaned-source').click();
   });
 
   it('follows the system into the dark theme', async () => {
-    const { page } = light;
+    const { page } = await start();
+    await load(page, `${fixtures.url}malicious.html`);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await screenshot(page, 'hostile-source-dark');
@@ -273,19 +292,17 @@ describe.skipIf(!haveChromium)('the app in a browser, over the web bridge', () =
     await page.getByTestId('settings').waitFor();
     await screenshot(page, 'settings-dark');
     await page.keyboard.press('Escape');
-    await page.getByTestId('pane-markdown-source').click();
-    await page.getByTestId('pane-cleaned-source').click();
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
 
   it('remembers settings and layout across sessions', async () => {
-    const { page } = light;
+    const { page, settingsFile } = await start();
     await page.getByTestId('render-toggle').check();
     await page.getByTestId('theme-toggle').click(); // system → light
     await page.getByTestId('theme-toggle').click(); // light → dark
     await page.getByRole('button', { name: 'Hide Cleaned DOM' }).click();
-    const stored = async () => String(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8').catch(() => '{}'))['openscraper.settings'] ?? '');
+    const stored = async () => String(JSON.parse(await readFile(settingsFile, 'utf8').catch(() => '{}'))['openscraper.settings'] ?? '');
     await expect.poll(stored).toContain('"collapsed":[false,true,false]');
     expect(await stored()).toContain('"theme":"dark"');
 

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BatchApp, startBatchApp } from './helpers/batch-app';
 import { screenshotFolder } from './helpers/screenshots';
 import { CHROMIUM_PATH, launchChromium } from './helpers/servers';
@@ -47,7 +47,28 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
   let site: Site;
   let app: BatchApp;
   let browser: Browser;
-  let page: Page;
+  const contexts: BrowserContext[] = [];
+
+  /**
+   * A new window on the Batch view, with quick settings for a local site set in it: each case
+   * starts from there, whatever the case before it did.
+   */
+  async function openView(colorScheme: 'light' | 'dark' = 'light', quickSettings = true): Promise<Page> {
+    // Reduced motion: the progress bar has no transition, so screenshots show it at its real width.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme, reducedMotion: 'reduce' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByTestId('open-batch').click();
+    await page.getByTestId('batch-view').waitFor();
+    if (!quickSettings) return page;
+    await setNumber(page, 'batch-concurrency', 8);
+    await setNumber(page, 'batch-per-host', 8);
+    await setNumber(page, 'batch-delay', 0);
+    await setNumber(page, 'batch-retries', 0);
+    await setNumber(page, 'batch-timeout', 5);
+    return page;
+  }
 
   beforeAll(async () => {
     shots.clear();
@@ -55,19 +76,11 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
     site = await startSite({ pageDelayMs: 15 });
     app = await startBatchApp({ settingsFile: join(dir, 'settings.json') });
     browser = await launchChromium();
-    // Reduced motion: the progress bar has no transition, so screenshots show it at its real width.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await page.goto(app.url);
-    await page.getByTestId('open-batch').click();
-    await page.getByTestId('batch-view').waitFor();
-    // Quick settings for a local site; they are remembered like the app's other settings.
-    await setNumber(page, 'batch-concurrency', 8);
-    await setNumber(page, 'batch-per-host', 8);
-    await setNumber(page, 'batch-delay', 0);
-    await setNumber(page, 'batch-retries', 0);
-    await setNumber(page, 'batch-timeout', 5);
   }, 120_000);
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -77,6 +90,7 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
   });
 
   it('runs pasted URLs to the end: counts, failures with their reasons, retry, files on disk, the folder', async () => {
+    const page = await openView();
     const plan = planUrls(site.base, 200, { failEvery: 20, kinds: ['404', '500', 'type', 'loop'] });
     await paste(page, `# two hundred pages\n${plan.map((p) => p.url).join('\n')}\n${plan[0].url}\nnot a url\n`);
     await page.getByTestId('batch-read').click();
@@ -118,6 +132,7 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
   });
 
   it('keeps a 2,000-URL run virtualised and responsive; pause, cancel, and resume finish it', async () => {
+    const page = await openView();
     const urls = Array.from({ length: 2000 }, (_, i) => site.url(`/p/${i + 10_000}`));
     await paste(page, urls.join('\n'));
     await setNumber(page, 'batch-concurrency', 2);
@@ -182,6 +197,7 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
   }, 180_000);
 
   it('reads a sitemap URL typed into the box, and an imported CSV file', async () => {
+    const page = await openView();
     await paste(page, site.url('/sitemap.xml'));
     await page.getByTestId('batch-read').click();
     await expect.poll(() => page.getByTestId('batch-summary').innerText()).toBe('100 URLs ready · from 3 sitemaps · 2 duplicates left out · 1 sitemap unreadable');
@@ -191,19 +207,24 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
   });
 
   it('shows the last batch again in a new window, in the dark theme', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark', reducedMotion: 'reduce' });
-    try {
-      const dark = await context.newPage();
-      await dark.goto(app.url);
-      await dark.getByTestId('open-batch').click();
-      await expect.poll(() => state(dark), { timeout: 10_000 }).toBe('finished');
-      expect(await dark.getByTestId('batch-counts').innerText()).toBe('2,000 / 2,000 · 2,000 done · 0 failed');
-      expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-      await shot(dark, 'finished-dark');
-      await dark.locator('.batch-rows').evaluate((element) => (element.scrollTop = 30 * 500));
-      await shot(dark, 'finished-scrolled-dark');
-    } finally {
-      await context.close();
-    }
+    // A batch of its own, run to the end in one window…
+    const page = await openView();
+    await paste(page, Array.from({ length: 30 }, (_, i) => site.url(`/p/${i + 30_000}`)).join('\n'));
+    const folder = join(dir, 'again');
+    app.nextFolder(folder);
+    await page.getByTestId('batch-choose-folder').click();
+    await expect.poll(() => page.getByTestId('batch-folder').innerText()).toBe(folder);
+    await page.getByTestId('batch-start').click();
+    await expect.poll(() => page.getByTestId('batch-counts').innerText(), { timeout: 30_000 }).toBe('30 / 30 · 30 done · 0 failed');
+    await expect.poll(() => state(page)).toBe('finished');
+
+    // …then a new window, in the dark, finds it there.
+    const dark = await openView('dark', false);
+    await expect.poll(() => state(dark), { timeout: 10_000 }).toBe('finished');
+    expect(await dark.getByTestId('batch-counts').innerText()).toBe('30 / 30 · 30 done · 0 failed');
+    expect(await dark.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await shot(dark, 'finished-dark');
+    await dark.locator('.batch-rows').evaluate((element) => (element.scrollTop = 30 * 10));
+    await shot(dark, 'finished-scrolled-dark');
   });
 });
