@@ -3,7 +3,7 @@
 // a terminal), and always close the browser so no Chromium outlives the command.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { SCRAPE_DEFAULTS, type ScrapeOptions } from '../../shared/options/scrape';
+import { loadingOptionsOf, SCRAPE_DEFAULTS, type ScrapeOptions } from '../../shared/options/scrape';
 import { failedPage, type Page, toScrapeError } from '../../shared/page';
 import { readStream } from '../loaders/files';
 import { formatMs } from '../loaders/source';
@@ -60,12 +60,7 @@ function outputName(input: string, extension: string, taken: Set<string>): strin
 
 function scrapeOptions(options: CliOptions): ScrapeOptions {
   return {
-    render: options.render,
-    waitFor: options.waitFor,
-    extraWaitMs: options.extraWaitMs,
-    timeoutMs: options.timeoutMs,
-    userAgent: options.userAgent,
-    baseUrl: options.baseUrl,
+    ...loadingOptionsOf(options),
     convert: {
       rules: options.rules,
       keep: { rules: options.keepRules },

@@ -5,7 +5,7 @@
 import { LIMITS, type LoadInput, type LoadOptions, type LoadRequest, type LoadResponse, type ReconvertRequest, type ReconvertResponse } from '../../shared/contract';
 import type { ConvertOptions, ConvertResult } from '../../shared/core/types';
 import { failedPage, type Page, toScrapeError } from '../../shared/page';
-import type { ScrapeOptions } from '../../shared/options/scrape';
+import { loadingOptionsOf, type ScrapeOptions } from '../../shared/options/scrape';
 import type { PageSource } from '../loaders/source';
 import type { Conversion } from './conversion';
 import { PageCache } from './page-cache';
@@ -109,14 +109,7 @@ export class PageService {
 const APP_CONVERSION = { sourceLocations: true, frontMatter: false, budget: APP_BUDGET } as const;
 
 function scrapeOptions(options: LoadOptions): ScrapeOptions {
-  return {
-    render: options.render,
-    timeoutMs: options.timeoutMs,
-    waitFor: options.waitFor,
-    extraWaitMs: options.extraWaitMs,
-    userAgent: options.userAgent,
-    convert: withoutUndefined({ ...options.convert, ...APP_CONVERSION }),
-  };
+  return { ...loadingOptionsOf(options), convert: withoutUndefined({ ...options.convert, ...APP_CONVERSION }) };
 }
 
 /** A type for dropped bytes from the file name; without one the Scraper sniffs the bytes. */

@@ -59,6 +59,12 @@ export function resolveScrapeOptions(options: ScrapeOptions): ResolvedScrapeOpti
   return parsed.data;
 }
 
+/** What of a front's options (the CLI's, the app's) the Scraper takes, but `convert`: each front builds that its own way. */
+export function loadingOptionsOf(options: object): Omit<ScrapeOptions, 'convert'> {
+  const given = options as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(scrapeFields).flatMap((key) => (key === 'convert' || given[key] === undefined ? [] : [[key, given[key]]])));
+}
+
 const { render, waitFor, extraWaitMs, timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } = resolveScrapeOptions({});
 /** The defaults, as the library documents them. */
 export const SCRAPE_DEFAULTS = { render, waitFor, extraWaitMs, timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } as const;
