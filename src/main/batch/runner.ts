@@ -74,6 +74,8 @@ export class BatchRunner {
   private readonly observer = new RetryAfterObserver();
   private readonly policy: RetryPolicy;
   private readonly controllers = new Set<AbortController>();
+  /** URLs being added (recorded, then queued): a run is over only when none is on its way. */
+  private readonly additions = new Set<Promise<unknown>>();
   private queue: BatchQueue | undefined;
   private scraper: Scraper | undefined;
   private current: BatchState = 'idle';
@@ -155,7 +157,11 @@ export class BatchRunner {
         if (row.status === 'pending') queue.add(jobOf(row));
       }
       this.firstRun = false;
-      await queue.whenIdle();
+      for (;;) {
+        await queue.whenIdle();
+        if (this.additions.size === 0) break;
+        await Promise.allSettled([...this.additions]);
+      }
     } finally {
       this.queue = undefined;
       this.observer.stop();
@@ -171,9 +177,16 @@ export class BatchRunner {
 
   /** More URLs (a crawl found them): recorded, and queued at once when running; those the batch has are left out. */
   async add(urls: readonly string[]): Promise<number> {
-    const added = await this.store.add(urls);
-    if (this.queue && !this.cancelled) for (const row of added) this.queue.add(jobOf(row));
-    return added.length;
+    const adding = this.store.add(urls).then((added) => {
+      if (this.queue && !this.cancelled) for (const row of added) this.queue.add(jobOf(row));
+      return added.length;
+    });
+    this.additions.add(adding);
+    try {
+      return await adding;
+    } finally {
+      this.additions.delete(adding);
+    }
   }
 
   pause(): void {

@@ -65,9 +65,9 @@ export function loadingOptionsOf(options: object): Omit<ScrapeOptions, 'convert'
   return Object.fromEntries(Object.keys(scrapeFields).flatMap((key) => (key === 'convert' || given[key] === undefined ? [] : [[key, given[key]]])));
 }
 
-const { render, waitFor, extraWaitMs, timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } = resolveScrapeOptions({});
-/** The defaults, as the library documents them. */
-export const SCRAPE_DEFAULTS = { render, waitFor, extraWaitMs, timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } as const;
+const { timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } = resolveScrapeOptions({});
+/** The defaults of the limits and the agent, as the library documents them. */
+export const SCRAPE_DEFAULTS = { timeoutMs, connectTimeoutMs, maxBytes, maxRedirects, userAgent } as const;
 
 // The flags these fields have on the command line (`openscraper batch` words the help of some its own way).
 flags.add(scrapeFields.render, {

@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchRow } from '../../../src/shared/batch';
 import { journalPath } from '../../../src/main/batch/journal';
+import type { BatchQueue, Job } from '../../../src/main/batch/queue';
 import { BatchError, BatchRunner, type RunnerOptions } from '../../../src/main/batch/runner';
 import { HOSTILE_TITLES, planUrls, type Site, startSite } from './helpers/site';
 
@@ -314,5 +315,95 @@ describe('stopping and resuming', () => {
     expect(csv[0]).toBe('index,url,status,final_url,file,bytes,ms,attempts,http_status,error_code,error,title');
     expect(csv[1]).toMatch(new RegExp(`^1,${site.url('/p/1')},done,${site.url('/p/1')},Page 1\\.md,\\d+,\\d+,1,200,,,Page 1$`));
     expect(csv[2]).toMatch(new RegExp(`^2,${site.url('/fail/404/9')},failed,,,,\\d+,1,404,http-status,the server answered HTTP 404 Not Found,$`));
+  });
+});
+
+/** The queue interface implemented the plainest way (first in, first out, no hosts): what a shared queue would plug in. */
+class FifoQueue implements BatchQueue {
+  private readonly waiting: Job[] = [];
+  private running = 0;
+  private paused = false;
+  private idle: Array<() => void> = [];
+  readonly added: number[] = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly start: (job: Job) => Promise<void>,
+  ) {}
+
+  add(job: Job): void {
+    this.added.push(job.index);
+    this.waiting.push(job);
+    this.pump();
+  }
+
+  addLater(job: Job, delayMs: number): void {
+    setTimeout(() => this.add(job), delayMs);
+  }
+
+  holdHost(): void {}
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pump();
+  }
+
+  drain(): Job[] {
+    return this.waiting.splice(0);
+  }
+
+  whenIdle(): Promise<void> {
+    return this.running === 0 && this.waiting.length === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private pump(): void {
+    while (!this.paused && this.running < this.concurrency && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
+      this.running++;
+      void this.start(job).finally(() => {
+        this.running--;
+        this.pump();
+        if (this.running === 0 && this.waiting.length === 0) for (const resolve of this.idle.splice(0)) resolve();
+      });
+    }
+  }
+}
+
+describe('the seams a crawl and a shared queue use', () => {
+  it('takes URLs added while it runs, as a crawl adds the links it finds, and writes them too', async () => {
+    const out = await folder();
+    let runner: BatchRunner | undefined;
+    const added: Promise<number>[] = [];
+    runner = await BatchRunner.open([site.url('/p/1')], {
+      ...FAST,
+      outDir: out,
+      onRow: (row) => {
+        if (row.index === 0 && row.status === 'done') added.push(runner!.add([site.url('/p/2'), site.url('/p/3'), site.url('/p/1')]));
+      },
+    });
+    await runner.run();
+    await runner.close();
+    expect(await Promise.all(added)).toEqual([2]);
+    expect(runner.rows.map((row) => [row.url, row.status])).toEqual([1, 2, 3].map((n) => [site.url(`/p/${n}`), 'done']));
+    expect((await files(out)).filter((file) => file.endsWith('.md'))).toEqual(['Page 1.md', 'Page 2.md', 'Page 3.md']);
+    expect((await manifest(out)).counts).toMatchObject({ total: 3, done: 3 });
+  });
+
+  it('runs on another queue behind the same interface', async () => {
+    const out = await folder();
+    let queue: FifoQueue | undefined;
+    const runner = await BatchRunner.open([site.url('/p/1'), site.url('/fail/404/2'), site.url('/p/3')], {
+      ...FAST,
+      outDir: out,
+      queue: (limits, start) => (queue = new FifoQueue(limits.concurrency, start)),
+    });
+    await runner.run();
+    await runner.close();
+    expect(queue?.added).toEqual([0, 1, 2]);
+    expect(runner.rows.map((row) => row.status)).toEqual(['done', 'failed', 'done']);
   });
 });
