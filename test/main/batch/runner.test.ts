@@ -376,13 +376,12 @@ class FifoQueue implements BatchQueue {
 describe('the seams a crawl and a shared queue use', () => {
   it('takes URLs added while it runs, as a crawl adds the links it finds, and writes them too', async () => {
     const out = await folder();
-    let runner: BatchRunner | undefined;
     const added: Promise<number>[] = [];
-    runner = await BatchRunner.open([site.url('/p/1')], {
+    const runner: BatchRunner = await BatchRunner.open([site.url('/p/1')], {
       ...FAST,
       outDir: out,
       onRow: (row) => {
-        if (row.index === 0 && row.status === 'done') added.push(runner!.add([site.url('/p/2'), site.url('/p/3'), site.url('/p/1')]));
+        if (row.index === 0 && row.status === 'done') added.push(runner.add([site.url('/p/2'), site.url('/p/3'), site.url('/p/1')]));
       },
     });
     await runner.run();
