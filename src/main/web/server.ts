@@ -65,29 +65,37 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
 }
 
 /**
- * `{ ok: true, value }` written field by field, yielding to the event loop in between: a loaded
- * page holds tens of megabytes of strings, and one JSON.stringify of all of it would stall every
- * other request for seconds.
+ * `{ ok: true, value }` written field by field, objects inside objects too, yielding to the event
+ * loop in between: a loaded page holds tens of megabytes of strings (its Markdown, its cleaned and
+ * original HTML), and one JSON.stringify of all of it would stall every other request for seconds.
  */
 async function sendValue(response: ServerResponse, value: unknown): Promise<void> {
   response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
   const write = async (chunk: string) => {
     if (!response.write(chunk)) await once(response, 'drain');
   };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    await write(JSON.stringify({ ok: true, value }));
-  } else {
-    await write('{"ok":true,"value":{');
-    let first = true;
-    for (const [key, field] of Object.entries(value)) {
-      if (field === undefined) continue;
-      await write(`${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(field)}`);
-      first = false;
-      await yieldToEventLoop();
-    }
-    await write('}}');
-  }
+  await write('{"ok":true,"value":');
+  await writeJson(value, write, 3);
+  await write('}');
   response.end();
+}
+
+/** JSON of `value`, a plain object's fields one at a time down to `depth` levels (arrays and the rest at once). */
+async function writeJson(value: unknown, write: (chunk: string) => Promise<void>, depth: number): Promise<void> {
+  if (depth === 0 || typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) {
+    await write(JSON.stringify(value) ?? 'null');
+    return;
+  }
+  await write('{');
+  let first = true;
+  for (const [key, field] of Object.entries(value)) {
+    if (field === undefined) continue;
+    await write(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    await writeJson(field, write, depth - 1);
+    await yieldToEventLoop();
+  }
+  await write('}');
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {

@@ -29,6 +29,12 @@ function send(server: WebServer, path: string, options: { method?: string; heade
 }
 
 const json = { 'Content-Type': 'application/json' };
+/** What page:load answers here: a page's shape, nested, with what JSON leaves out or keeps as it is. */
+const LOADED = {
+  page: { ok: true, source: { url: 'https://e.org/', status: 200, encoding: undefined }, result: { markdown: 'x'.repeat(100_000), removed: [{ index: 0, tag: 'nav' }], metadata: {}, stats: { loss: { links: { dom: 1, markdown: 1 } } } }, originalHtml: '<p>"quoted" \u2028</p>' },
+  pageId: 'p-1',
+  missing: undefined,
+};
 
 describe('the web bridge', () => {
   let dir: string;
@@ -44,6 +50,7 @@ describe('the web bridge', () => {
     const handlers = Object.fromEntries(CHANNELS.map((channel) => [channel, (request: unknown) => {
       calls.push([channel, request]);
       if (channel === 'settings:get') throw new Error('store unavailable');
+      if (channel === 'page:load') return LOADED;
       return { channel };
     }])) as unknown as Handlers;
     server = await startWebServer({ handlers, rendererDir: join(dir, 'renderer') });
@@ -128,6 +135,16 @@ describe('the web bridge', () => {
     const failing = await call('settings:get', { key: 'theme' });
     expect(failing.status).toBe(500);
     expect(JSON.parse(failing.body)).toEqual({ ok: false, error: { name: 'Error', message: 'store unavailable' } });
+  });
+
+  it('writes a large answer field by field, as the same JSON one JSON.stringify would write', async () => {
+    const reply = await send(server, `/${server.token}/api/page:load`, {
+      method: 'POST',
+      headers: { ...json, Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ requestId: 'r2', input: { kind: 'url', url: 'https://e.org/' } }),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe(JSON.stringify({ ok: true, value: LOADED }));
   });
 
   it('refuses a body over the limit before reading it', async () => {
