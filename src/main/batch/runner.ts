@@ -1,15 +1,14 @@
 // The batch runner: URLs in, a folder of Markdown files and a manifest out, with nothing lost. It
-// wires three parts — the journal-backed state (store.ts), the page writer (page-writer.ts) and a
-// queue (queue.ts; the host scheduler by default) — and does what is left: each URL the queue starts
-// is fetched (the Scraper, one per runner so rendering reuses one browser), retried when that may
-// help, written, and its outcome recorded before the runner moves on. URLs can be added while it
-// runs; a killed run resumes where it stopped, without redoing or duplicating.
+// wires four parts — the journal-backed state (store.ts), a queue (queue.ts; the host scheduler by
+// default), the page fetcher (fetch-page.ts) and the page writer (page-writer.ts) — and does what
+// is left: each URL the queue starts is fetched, retried when that may help, written, and its
+// outcome recorded before the runner moves on. URLs can be added while it runs; a killed run
+// resumes where it stopped, without redoing or duplicating.
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState } from '../../shared/batch';
-import { type ConvertedPage, failedPage, type FailedPage, type Page, toScrapeError } from '../../shared/page';
+import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import type { PageSource } from '../loaders/source';
-import { Scraper } from '../services/scraper';
-import { deadline } from './deadline';
+import { type PageFetcher, scraperFetcher } from './fetch-page';
 import { JournalError } from './journal';
 import { checkTemplate } from './names';
 import { PageWriter } from './page-writer';
@@ -22,9 +21,6 @@ import { BatchError, BatchStore } from './store';
 
 export { BatchError };
 
-/** Loads and converts one page; must not throw (a failed Page says why). */
-export type FetchPage = (url: string, signal: AbortSignal, options: ScrapeOptions) => Promise<Page>;
-
 export interface RunnerOptions extends Partial<BatchSettings> {
   /** The folder the files go to (created if missing). */
   outDir: string;
@@ -34,8 +30,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   scrape?: ScrapeOptions;
   /** Renders pages for the runner's Scraper (the app's hidden window, asked from the batch's thread). */
   renderer?: PageSource;
-  /** Instead of the runner's own Scraper. */
-  fetchPage?: FetchPage;
+  /** How pages are got: the batch's own Scraper by default. */
+  fetcher?: (options: ScrapeOptions & { timeoutMs: number }) => PageFetcher;
   /** Where jobs wait: the host scheduler by default. */
   queue?: QueueFactory;
   retry?: Partial<Omit<RetryPolicy, 'retries'>>;
@@ -52,9 +48,6 @@ export interface BatchSummary {
   manifest: string;
 }
 
-/** The runner's own limit comes this long after the Scraper's, which should end the page first. */
-const TIMEOUT_GRACE_MS = 250;
-
 function hostOf(url: string): string {
   try {
     return new URL(url).host.toLowerCase();
@@ -70,6 +63,7 @@ function givenSettings(options: RunnerOptions): Partial<BatchSettings> {
 
 export class BatchRunner {
   private readonly writer: PageWriter;
+  private readonly fetcher: PageFetcher;
   private readonly rate = new RateMeter();
   private readonly observer = new RetryAfterObserver();
   private readonly policy: RetryPolicy;
@@ -77,7 +71,6 @@ export class BatchRunner {
   /** URLs being added (recorded, then queued): a run is over only when none is on its way. */
   private readonly additions = new Set<Promise<unknown>>();
   private queue: BatchQueue | undefined;
-  private scraper: Scraper | undefined;
   private current: BatchState = 'idle';
   private cancelled = false;
   private fatal: Error | undefined;
@@ -91,6 +84,9 @@ export class BatchRunner {
   ) {
     this.policy = { ...DEFAULT_RETRY, ...options.retry, retries: this.settings.retries };
     this.writer = new PageWriter(options.outDir, this.settings, store, () => store.rows.length, options.scrape?.userAgent);
+    const scrape = options.scrape ?? {};
+    const pageOptions = { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
+    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer);
   }
 
   /**
@@ -165,7 +161,7 @@ export class BatchRunner {
     } finally {
       this.queue = undefined;
       this.observer.stop();
-      await this.scraper?.close();
+      await this.fetcher.close();
       await this.store.flush();
     }
     this.setState(this.cancelled ? 'cancelled' : 'finished');
@@ -229,7 +225,7 @@ export class BatchRunner {
   /** Writes the manifest and closes the journal. */
   async close(): Promise<void> {
     await this.store.close();
-    await this.scraper?.close();
+    await this.fetcher.close();
   }
 
   summary(): BatchSummary {
@@ -241,27 +237,6 @@ export class BatchRunner {
     this.options.onState?.(state);
   }
 
-  private scrapeOptions(): ScrapeOptions {
-    const scrape = this.options.scrape ?? {};
-    return { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
-  }
-
-  /** The one place a page is got: the runner's Scraper, or the fetchPage it was given. */
-  private async fetch(url: string, signal: AbortSignal): Promise<Page> {
-    const options = this.scrapeOptions();
-    // The Scraper has its own time limit, which Node 20 can lose (see deadline.ts): this one holds.
-    const limit = deadline(this.settings.timeoutMs + TIMEOUT_GRACE_MS, signal);
-    try {
-      if (this.options.fetchPage) return await this.options.fetchPage(url, limit.signal, options);
-      this.scraper ??= new Scraper({}, { renderer: this.options.renderer });
-      return await this.scraper.scrape(url, { ...options, signal: limit.signal });
-    } catch (error) {
-      return failedPage(url, toScrapeError(error));
-    } finally {
-      limit.clear();
-    }
-  }
-
   private async process(job: Job): Promise<void> {
     const row = this.store.rows[job.index];
     if (this.cancelled) return;
@@ -270,7 +245,7 @@ export class BatchRunner {
     const started = performance.now();
     this.store.start(row);
     try {
-      const page = await this.fetch(row.url, controller.signal);
+      const page = await this.fetcher.fetch(row.url, controller.signal);
       if (this.cancelled) return this.store.abandon(row);
       if (!page.ok) return await this.failedAttempt(row, job, page, started);
       try {

@@ -1,0 +1,41 @@
+// How a batch gets one page: the batch's Scraper (one per batch, so rendering reuses one browser)
+// with the batch's options, under a time limit of the batch's own. The one place a batch loads a
+// page — where another way of running pages (a worker per page, a remote service) plugs in.
+import { failedPage, type Page, toScrapeError } from '../../shared/page';
+import type { ScrapeOptions } from '../../shared/options/scrape';
+import type { PageSource } from '../loaders/source';
+import { Scraper } from '../services/scraper';
+import { deadline } from './deadline';
+
+/** Loads and converts one page; never throws (a failed Page says why). */
+export type FetchPage = (url: string, signal: AbortSignal) => Promise<Page>;
+
+export interface PageFetcher {
+  fetch: FetchPage;
+  /** Lets go of what the pages needed (the browser); fetching again starts it again. */
+  close(): Promise<void>;
+}
+
+/** The limit of its own comes this long after the Scraper's, which should end the page first. */
+const TIMEOUT_GRACE_MS = 250;
+
+export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, renderer?: PageSource): PageFetcher {
+  let scraper: Scraper | undefined;
+  return {
+    async fetch(url, signal) {
+      // The Scraper has its own time limit, which Node 20 can lose (see deadline.ts): this one holds.
+      const limit = deadline(options.timeoutMs + TIMEOUT_GRACE_MS, signal);
+      try {
+        scraper ??= new Scraper(options, { renderer });
+        return await scraper.scrape(url, { signal: limit.signal });
+      } catch (error) {
+        return failedPage(url, toScrapeError(error));
+      } finally {
+        limit.clear();
+      }
+    },
+    close: async () => {
+      await scraper?.close();
+    },
+  };
+}
