@@ -4,3 +4,4 @@ export { failedPage, LoadError, toScrapeError, type ConvertedPage, type FailedPa
 export { DEFAULT_USER_AGENT, SCRAPE_DEFAULTS, type ScrapeOptions } from '../shared/options/scrape';
 export { Scraper, type ContentInfo, type ScrapeCallOptions, type ScraperParts } from './services/scraper';
 export type { LoadRequest, LoadSettings, PageSource, RawPage } from './loaders/source';
+export type { Conversion, ConversionJob, Converter } from './services/conversion';
