@@ -37,6 +37,18 @@ interface Prepared {
   deadline: number;
 }
 
+/** What a page was got as, before conversion. */
+interface Got {
+  raw: RawPage;
+  /** The URL links are resolved against (unless `baseUrl` says otherwise). */
+  base?: string;
+  /**
+   * HTML pasted in: nothing was fetched, so the page has no fetch facts, and no advice to render
+   * it (it cannot be).
+   */
+  pasted?: boolean;
+}
+
 export class Scraper {
   private readonly http: PageSource;
   private readonly files: PageSource;
@@ -60,7 +72,7 @@ export class Scraper {
       const target = resolveTarget(asked);
       const raw = await this.load(target, prepared);
       // Local files keep relative links relative unless a base is given.
-      return { raw, base: target.kind === 'file' ? undefined : raw.finalUrl, shellCheck: true };
+      return { raw, base: target.kind === 'file' ? undefined : raw.finalUrl };
     });
   }
 
@@ -71,14 +83,14 @@ export class Scraper {
       if (body.byteLength > prepared.options.maxBytes) {
         throw new LoadError('too-large', `the input is larger than the limit of ${prepared.options.maxBytes} bytes`);
       }
-      return { raw: { url, finalUrl: url, contentType: info.contentType, body, rendered: false, warnings: [] }, base: undefined, shellCheck: true };
+      return { raw: { url, finalUrl: url, contentType: info.contentType, body, rendered: false, warnings: [] } };
     });
   }
 
   /** Converts HTML already decoded (pasted): nothing was fetched, so the page has no fetch facts. */
   scrapeHtml(html: string, info: ContentInfo = {}, options: ScrapeCallOptions = {}): Promise<Page> {
     const url = info.url ?? 'pasted HTML';
-    return this.run(url, options, async () => ({ raw: { url, finalUrl: url, html, rendered: false, warnings: [] }, base: undefined, shellCheck: false, inHand: true }));
+    return this.run(url, options, async () => ({ raw: { url, finalUrl: url, html, rendered: false, warnings: [] }, pasted: true }));
   }
 
   /** Stops what the sources hold (the browser started for rendering). The Scraper stays usable. */
@@ -87,17 +99,13 @@ export class Scraper {
   }
 
   /** Prepares the options, gets the raw page, converts it; any failure becomes a failed Page. */
-  private async run(
-    asked: string,
-    call: ScrapeCallOptions,
-    get: (prepared: Prepared) => Promise<{ raw: RawPage; base: string | undefined; shellCheck: boolean; inHand?: boolean }>,
-  ): Promise<Page> {
+  private async run(asked: string, call: ScrapeCallOptions, get: (prepared: Prepared) => Promise<Got>): Promise<Page> {
     const started = performance.now();
     try {
       const prepared = this.prepare(call, started);
-      const { raw, base, shellCheck, inHand } = await get(prepared);
-      const converted = await this.convert(raw, prepared, prepared.options.baseUrl ?? base, shellCheck);
-      return page(asked, raw, converted, inHand === true, started);
+      const { raw, base, pasted = false } = await get(prepared);
+      const converted = await this.convert(raw, prepared, prepared.options.baseUrl ?? base, !pasted);
+      return page(asked, raw, converted, pasted, started);
     } catch (error) {
       return failedPage(withoutUndefined({ url: asked, status: statusOf(error) }), toScrapeError(error, call.signal), performance.now() - started);
     }
@@ -138,8 +146,8 @@ export class Scraper {
 }
 
 /** The Page: what the source said, what reading it found (type, encoding), and the result. */
-function page(asked: string, raw: RawPage, converted: Conversion, inHand: boolean, started: number): ConvertedPage {
-  const source: SourceFacts = inHand
+function page(asked: string, raw: RawPage, converted: Conversion, pasted: boolean, started: number): ConvertedPage {
+  const source: SourceFacts = pasted
     ? { url: asked, rendered: false }
     : { url: asked, finalUrl: raw.finalUrl, status: raw.status, contentType: converted.contentType, encoding: converted.encoding, rendered: raw.rendered };
   return { ok: true, source: withoutUndefined(source), result: converted.result, originalHtml: converted.html, elapsedMs: performance.now() - started };
