@@ -9,6 +9,13 @@ export interface TextPosition {
   lineStart: boolean;
   /** Inline content follows the text on the same line. */
   followed: boolean;
+  /** What follows is written starting with `[` (a link, a footnote reference). Default: as `followed`. */
+  beforeBracket?: boolean;
+  /**
+   * The text stands inside emphasis we write with delimiters (`_x_`): a `_` that could only close
+   * may close ours. Default true (the careful answer).
+   */
+  inDelimited?: boolean;
 }
 
 const ANYWHERE = /[\\*_`[\]<&~!]/;
@@ -19,6 +26,10 @@ const ENTITY = /^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31}
 
 function isAlphanumeric(c: string | undefined): boolean {
   return c !== undefined && /[\p{L}\p{N}]/u.test(c);
+}
+
+function isPunctuation(c: string | undefined): boolean {
+  return c !== undefined && /[\p{P}\p{S}]/u.test(c);
 }
 
 function isSpace(c: string | undefined): boolean {
@@ -45,8 +56,15 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
         out += isSpace(before) && isSpace(after) ? c : `\\${c}`;
         break;
       case '_':
-        // Between letters or digits `_` never delimits emphasis, so snake_case stays readable.
-        out += (isAlphanumeric(before) && isAlphanumeric(after)) || (isSpace(before) && isSpace(after)) ? c : '\\_';
+        // Between letters or digits `_` never delimits emphasis, so snake_case stays readable. After a
+        // letter and before a space or the end it could only close emphasis, and every `_` that could
+        // open is escaped: it needs no escape unless it stands inside emphasis we delimit ourselves.
+        out +=
+          (isAlphanumeric(before) && isAlphanumeric(after)) ||
+          (isSpace(before) && isSpace(after)) ||
+          (isAlphanumeric(before) && (isSpace(after) || isPunctuation(after) || (atEnd && !position.followed)) && position.inDelimited === false)
+            ? c
+            : '\\_';
         break;
       case '`':
       case '[':
@@ -54,8 +72,8 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
         out += `\\${c}`;
         break;
       case '!':
-        // `![` starts an image: only a following link or image can supply the `[`.
-        out += atEnd && position.followed ? '\\!' : c;
+        // `![` starts an image: only what we write next can supply the `[` (a link, a footnote).
+        out += atEnd && (position.beforeBracket ?? position.followed) ? '\\!' : c;
         break;
       case '<':
         // Could open a tag, a comment or an autolink.

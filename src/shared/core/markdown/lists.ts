@@ -26,9 +26,16 @@ function parseNumber(value: string | null): number | null {
   return Math.min(Math.max(Number.parseInt(value, 10), 0), 999_999_999);
 }
 
+/** Nothing but white space inside: an item left empty by its author, not one whose content renders nothing. */
+function isWrittenEmpty(item: Element): boolean {
+  return item.childNodes.every((child) => child.nodeType === TEXT_NODE && (child as Text).data.trim() === '');
+}
+
 export function listRules(): Record<string, MarkdownRule> {
   const alternate = new WeakMap<Element, boolean>();
   const numbers = new WeakMap<Element, number>();
+  /** Lists with an item written already. */
+  const rendered = new WeakSet<Element>();
 
   const usesAlternateMarker = (list: Element): boolean => {
     let known = alternate.get(list);
@@ -77,7 +84,14 @@ export function listRules(): Record<string, MarkdownRule> {
         } else {
           prefix = alternateMarker ? '* ' : '- ';
         }
-        if (content.trim() === '') return '';
+        if (content.trim() === '') {
+          // An item written empty holds its place (and its number) among items that say something.
+          // One whose content renders nothing (an icon link) goes, as does an empty item alone or
+          // first (a bare marker right after text would read as a heading underline).
+          if (list === null || !rendered.has(list) || !isWrittenEmpty(el)) return '';
+          return prefix.trimEnd() + (el.nextSibling !== null ? '\n' : '');
+        }
+        if (list !== null) rendered.add(list);
         // Loose items (holding paragraphs) keep a blank line after them; tight ones do not.
         const isLoose = !isTightItem(el) && /\n$/.test(content);
         const body = trimNewlines(content) + (isLoose ? '\n' : '');

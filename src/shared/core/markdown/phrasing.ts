@@ -1,0 +1,71 @@
+// Inline elements Markdown has no syntax for, each with a policy (see "Conversion policy" in the README):
+// - <sup>, <sub>, <mark>: kept as the bare inline tag (inert-html.ts), never joined to the text
+//   (`2<sup>31</sup>`, not "231");
+// - <kbd>, <samp>: a code span (a key or a program's output is literal text); nested keys
+//   (`<kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd>`) one span per key;
+// - <abbr title>: the abbreviation, followed by its expansion in parentheses at its first use,
+//   unless the expansion is written out in the same block already;
+// - <q>: the quotation between quotation marks, as browsers draw it.
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { closest } from '../dom/query';
+import { isBlock } from './blocks';
+import { codeSpan } from './code';
+import { escapeMarkdownText } from './escape';
+import { inertInline } from './inert-html';
+import type { MarkdownRule } from './rule';
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+/** A <kbd> or <samp> as a code span; one holding other keys gives one span per key. */
+function keyboard(el: Element): string {
+  const nested = el.childNodes.some((child) => child.nodeType === ELEMENT_NODE && (child as Element).localName === el.localName);
+  if (!nested) {
+    const text = oneLine(textOf(el));
+    return text.trim() === '' ? text : codeSpan(text);
+  }
+  let out = '';
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) out += escapeMarkdownText(oneLine((child as Text).data), { lineStart: false, followed: true });
+    else if (child.nodeType === ELEMENT_NODE) out += keyboard(child as Element);
+  }
+  return out;
+}
+
+function enclosingBlock(el: Element): Element | null {
+  return closest(el, (ancestor) => ancestor !== el && isBlock(ancestor));
+}
+
+export function phrasingRules(): Record<string, MarkdownRule> {
+  const expanded = new Set<string>();
+  return {
+    superscript: { tags: ['sup'], replacement: (content) => inertInline('sup', content) },
+    subscript: { tags: ['sub'], replacement: (content) => inertInline('sub', content) },
+    highlight: { tags: ['mark'], replacement: (content) => inertInline('mark', content) },
+    keyboard: { tags: ['kbd', 'samp'], replacement: (_content, el) => keyboard(el) },
+    abbreviation: {
+      tags: ['abbr'],
+      replacement: (content, el) => {
+        const title = oneLine(el.getAttribute('title') ?? '').trim();
+        const text = content.trim();
+        if (title === '' || text === '' || title.toLowerCase() === textOf(el).trim().toLowerCase()) return content;
+        const key = `${textOf(el).trim()}\u0000${title}`;
+        if (expanded.has(key)) return content;
+        expanded.add(key);
+        const block = enclosingBlock(el);
+        if (block !== null && textOf(block).toLowerCase().includes(title.toLowerCase())) return content;
+        const escaped = escapeMarkdownText(title, { lineStart: false, followed: true });
+        return `${content} (${escaped})`;
+      },
+    },
+    quotation: {
+      tags: ['q'],
+      replacement: (content, el) => {
+        if (content.trim() === '') return content;
+        const nested = closest(el, (ancestor) => ancestor !== el && ancestor.localName === 'q') !== null;
+        return nested ? `‘${content}’` : `“${content}”`;
+      },
+    },
+  };
+}
