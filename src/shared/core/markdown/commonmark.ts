@@ -2,6 +2,7 @@
 // as turndown writes them; ours only so that every rule lives in one tag-keyed table.
 import { blockGap } from './blocks';
 import { codeSpan } from './code';
+import { codeWithMarkup, holdsMarkup } from './code-markup';
 import type { Element } from '../dom/nodes';
 import type { MarkdownRule } from './rule';
 
@@ -25,7 +26,10 @@ export function commonMarkRules(): Record<string, MarkdownRule> {
       tags: ['code'],
       // A <code> that is a <pre>'s only child is the code block itself (see code.ts).
       when: (el) => !(el.parentElement?.localName === 'pre' && el.previousSibling === null && el.nextSibling === null),
-      replacement: (content) => (content === '' ? '' : codeSpan(content.replace(/\r?\n|\r/g, ' '))),
+      replacement: (content, el) => {
+        if (holdsMarkup(el)) return codeWithMarkup(el);
+        return content === '' ? '' : codeSpan(content.replace(/\r?\n|\r/g, ' '));
+      },
     },
   };
 }

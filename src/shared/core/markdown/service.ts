@@ -10,6 +10,7 @@ import { blockquote, commonMarkRules } from './commonmark';
 import { headingRules } from './headings';
 import { inlineRules } from './inline';
 import { listRules } from './lists';
+import { structureRules } from './structures';
 import { phrasingRules } from './phrasing';
 import { indexByTag, type MarkdownRule, ruleFor, type RulesByTag } from './rule';
 import { tableRules } from './tables';
@@ -51,6 +52,7 @@ export function createTurndownService(budget: Budget | null): TurndownService {
     ...Object.values(listRules()),
     ...Object.values(inlineRules()),
     ...Object.values(phrasingRules()),
+    ...Object.values(structureRules()),
     ...Object.values(tableRules()),
     taskListRule(),
   ]);
