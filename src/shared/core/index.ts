@@ -9,6 +9,7 @@ import { numberElements, releaseTree } from './dom/nodes';
 import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
 import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
+import { normalizePage, restoreFootnotes } from './normalize';
 import { parseHtml } from './parse';
 import { DEFAULT_RULES } from './rules';
 import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
@@ -33,8 +34,10 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
-  const elements = numberElements(document);
+  let elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
+  const normalized = normalizePage(document, elements);
+  if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const { removed, elementsBefore } = cleanDocument(document, {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
@@ -44,7 +47,8 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
     budget,
     elements,
   });
-  const urlStats = rewriteUrls(elements, documentBase(document, options.url), options.dataImages ?? 'drop');
+  const notes = restoreFootnotes(document, normalized.footnotes);
+  const urlStats = rewriteUrls(notes.length === 0 ? elements : [...elements, ...notes], documentBase(document, options.url), options.dataImages ?? 'drop');
   const cleaned = now();
 
   budget.stage = 'serializing';

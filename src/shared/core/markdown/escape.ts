@@ -18,7 +18,7 @@ export interface TextPosition {
   inDelimited?: boolean;
 }
 
-const ANYWHERE = /[\\*_`[\]<&~!]/;
+const ANYWHERE = /[\\*_`[\]<&~!$]/;
 const AT_START = /^[\s]*(?:[#>+=\-|]|\d{1,9}[.)])/;
 const CLOSING_HASHES = /\s#+\s*$/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -36,9 +36,29 @@ function isSpace(c: string | undefined): boolean {
   return c !== undefined && /\s/.test(c);
 }
 
+/**
+ * Whether dollar signs in the text could be read as math by a renderer that knows `$…$` (Pandoc's
+ * rule, which GitHub's follows: an opening `$` before a non-space, a closing one after a non-space
+ * and not before a digit), or as `$$`. Prices ("$5 and $10") cannot.
+ */
+function mayDelimitMath(text: string): boolean {
+  if (!text.includes('$')) return false;
+  if (text.includes('$$')) return true;
+  let open = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '$') continue;
+    const before = text[i - 1];
+    const after = text[i + 1];
+    if (open && before !== undefined && !isSpace(before) && !(after !== undefined && /[0-9]/.test(after))) return true;
+    if (after !== undefined && !isSpace(after)) open = true;
+  }
+  return false;
+}
+
 export function escapeMarkdownText(text: string, position: TextPosition): string {
   const lineSyntax = position.lineStart && AT_START.test(text);
   if (!ANYWHERE.test(text) && !lineSyntax && !CLOSING_HASHES.test(text)) return text;
+  const escapeDollars = mayDelimitMath(text);
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -78,6 +98,9 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
       case '<':
         // Could open a tag, a comment or an autolink.
         out += (atEnd && position.followed) || (after !== undefined && /[A-Za-z/!?]/.test(after)) ? '\\<' : c;
+        break;
+      case '$':
+        out += escapeDollars ? '\\$' : c;
         break;
       case '&':
         // Could start an entity reference such as `&lt;` or `&#60;`.

@@ -1,5 +1,5 @@
-// Final touches on turndown's output, outside fenced code: no hard line break where a block ends
-// (it would show as stray trailing spaces), no whitespace-only lines, never two blank lines in a
+// Final touches on turndown's output, outside fenced code: no trailing spaces where a block ends
+// (a hard line break there would show as stray spaces), no whitespace-only lines, never two blank lines in a
 // row, one newline at the end.
 import { toWellFormed } from '../text';
 
@@ -28,7 +28,8 @@ export function postProcess(markdown: string): string {
       continue;
     }
     const next = i + 1 < lines.length ? lines[i + 1] : '';
-    out.push(next.trim() === '' && / {2,}$/.test(line) ? line.replace(/ +$/, '') : line);
+    // Trailing spaces before a blank line are no hard break: only stray spaces.
+    out.push(next.trim() === '' && / +$/.test(line) ? line.replace(/ +$/, '') : line);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.

@@ -9,7 +9,9 @@ import { codeBlock, codeRules, codeSpan } from './code';
 import { blockquote, commonMarkRules } from './commonmark';
 import { headingRules } from './headings';
 import { inlineRules } from './inline';
+import { footnoteRules } from './footnotes';
 import { listRules } from './lists';
+import { mathRules } from './math';
 import { structureRules } from './structures';
 import { phrasingRules } from './phrasing';
 import { indexByTag, type MarkdownRule, ruleFor, type RulesByTag } from './rule';
@@ -46,6 +48,8 @@ function blankReplacement(content: string, el: Element, index: RulesByTag, optio
 
 export function createTurndownService(budget: Budget | null): TurndownService {
   const index = indexByTag([
+    // First: they take precedence over the ordinary rules for <a>, <sup>, <ol> and <li>.
+    ...Object.values(footnoteRules()),
     ...Object.values(commonMarkRules()),
     ...Object.values(headingRules()),
     ...Object.values(codeRules()),
@@ -53,6 +57,7 @@ export function createTurndownService(budget: Budget | null): TurndownService {
     ...Object.values(inlineRules()),
     ...Object.values(phrasingRules()),
     ...Object.values(structureRules()),
+    ...Object.values(mathRules()),
     ...Object.values(tableRules()),
     taskListRule(),
   ]);

@@ -7,6 +7,7 @@
 import { COMMENT_NODE, ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode, TEXT_NODE, type Text } from '../dom/nodes';
 import { isBlock } from './blocks';
 import { escapeMarkdownText } from './escape';
+import { isFootnoteSup } from './footnotes';
 
 const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'math']);
 /** Elements written between delimiters (`*`, `_`, `~~`): see inline.ts. */
@@ -167,12 +168,6 @@ export function startsWithBracket(node: Node): boolean {
     current = el.childNodes.find((child) => !rendersNothing(child)) ?? null;
   }
   return false;
-}
-
-/** A <sup> around a footnote reference only, written as `[^label]` (see footnotes.ts). */
-function isFootnoteSup(sup: Element): boolean {
-  const inner = sup.childNodes.find((child) => !rendersNothing(child));
-  return inner !== undefined && inner.nodeType === ELEMENT_NODE && (inner as Element).hasAttribute('data-footnote-ref');
 }
 
 /** A block element or `br`: what a line starts after and ends before. */
