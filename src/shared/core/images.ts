@@ -75,7 +75,8 @@ export function largestCandidate(candidates: readonly SrcsetCandidate[]): Srcset
   let best: SrcsetCandidate | undefined;
   const size = (c: SrcsetCandidate) => (c.width !== undefined ? c.width * 1e6 : c.density);
   for (const candidate of candidates) {
-    if (isDataUrl(candidate.url)) continue;
+    // A `1w` candidate is a one-pixel placeholder.
+    if (isDataUrl(candidate.url) || (candidate.width !== undefined && candidate.width <= 1)) continue;
     if (best === undefined || size(candidate) > size(best)) best = candidate;
   }
   return best;
@@ -89,11 +90,18 @@ function usable(value: string | null): value is string {
   return value !== null && value.trim() !== '' && !isDataUrl(value);
 }
 
-/** File names that only ever name a placeholder: a spacer GIF, a blank or transparent pixel. */
-const PLACEHOLDER_FILE = /(?:^|\/)(?:spacer|blank|pixel|1x1|clear|transparent|empty|placeholder|lazy|lazyload|loading|grey|gray)(?:[-_.]?(?:pixel|gif|px|image|img))?\.(?:gif|png|svg|jpe?g|webp)(?:[?#]|$)/i;
+/**
+ * File names that only ever name a placeholder: a spacer GIF, a blank or transparent pixel
+ * (`1x1-000000-0.png`), a "loading" image.
+ */
+const PLACEHOLDER_FILE = [
+  /(?:^|\/)(?:1x1|spacer|blank|pixel|transparent)(?:[-_.][^/?#]*)?\.(?:gif|png|svg|webp)(?:[?#]|$)/i,
+  /(?:^|\/)(?:clear|empty|placeholder|lazy|lazyload|loading|grey|gray)(?:[-_.]?(?:pixel|gif|px|image|img))?\.(?:gif|png|svg|jpe?g|webp)(?:[?#]|$)/i,
+];
 
 export function isPlaceholderFile(url: string): boolean {
-  return PLACEHOLDER_FILE.test(url.trim());
+  const trimmed = url.trim();
+  return PLACEHOLDER_FILE.some((pattern) => pattern.test(trimmed));
 }
 
 /** A base64 GIF or PNG `data:` image of at most 1×1 pixels (read from its header). */

@@ -2,7 +2,7 @@
 // emphasis (`<em>a<em>b</em></em>` gave `*a*b**`), link and alt text spread over several lines,
 // empty links, and `_` delimiters that fail inside words. Emphasis is written with `*`/`**`,
 // switching to `_`/`__` where it nests so the delimiters stay apart (`*a _b_ c*`, `**_x_**`).
-import { TEXT_NODE, type Text } from '../dom/nodes';
+import { TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { ELEMENT_NODE, type Element } from '../dom/nodes';
 import { closest } from '../dom/query';
 import { HEADING_TAGS } from './blocks';
@@ -47,7 +47,9 @@ function nextIsLink(el: Element): boolean {
   while (next !== null && next.nodeType !== TEXT_NODE && rendersNothing(next)) next = next.nextSibling;
   if (next === null || next.nodeType !== ELEMENT_NODE) return false;
   const link = next as Element;
-  return link.localName === 'a' && link.hasAttribute('href') && !rendersNothing(link);
+  if (link.localName !== 'a' || !link.hasAttribute('href') || rendersNothing(link)) return false;
+  // White space at the inner edge of either link is written between them already.
+  return !/\s$/.test(textOf(el)) && !/^\s/.test(textOf(link));
 }
 
 const EMPHASIS = new Set(['em', 'i']);

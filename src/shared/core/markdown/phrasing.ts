@@ -4,7 +4,8 @@
 // - <kbd>, <samp>: a code span (a key or a program's output is literal text); nested keys
 //   (`<kbd><kbd>Ctrl</kbd>+<kbd>C</kbd></kbd>`) one span per key;
 // - <abbr title>: the abbreviation, followed by its expansion in parentheses at its first use,
-//   unless the expansion is written out in the same block already;
+//   unless the expansion is written out in the same block already (only for a short word of
+//   letters with a title in words: microformats put dates and other values in <abbr title>);
 // - <q>: the quotation between quotation marks, as browsers draw it.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { closest } from '../dom/query';
@@ -33,6 +34,8 @@ function keyboard(el: Element): string {
   return out;
 }
 
+const ABBREVIATION = /^[\p{L}][\p{L}.&'/-]{0,11}$/u;
+
 function enclosingBlock(el: Element): Element | null {
   return closest(el, (ancestor) => ancestor !== el && isBlock(ancestor));
 }
@@ -48,9 +51,11 @@ export function phrasingRules(): Record<string, MarkdownRule> {
       tags: ['abbr'],
       replacement: (content, el) => {
         const title = oneLine(el.getAttribute('title') ?? '').trim();
-        const text = content.trim();
-        if (title === '' || text === '' || title.toLowerCase() === textOf(el).trim().toLowerCase()) return content;
-        const key = `${textOf(el).trim()}\u0000${title}`;
+        const word = textOf(el).trim();
+        // Only what reads as an abbreviation ("RSS", "e.g."), expanded in words: <abbr> also
+        // carries machine values (`<abbr title="2019-11-18T17:19">Nov 18</abbr>` in microformats).
+        if (!ABBREVIATION.test(word) || !/^\p{L}/u.test(title) || title.toLowerCase() === word.toLowerCase()) return content;
+        const key = `${word}\u0000${title}`;
         if (expanded.has(key)) return content;
         expanded.add(key);
         const block = enclosingBlock(el);

@@ -3,7 +3,7 @@
 // - <details>: everything shown, its <summary> a paragraph in bold (nothing is hidden in Markdown);
 // - <figure>: its content, then the <figcaption> as a paragraph of its own (not copied into the
 //   image's alt text as well: the words would be there twice).
-import type { Element } from '../dom/nodes';
+import { type Element, textOf } from '../dom/nodes';
 import { blockGap } from './blocks';
 import type { MarkdownRule } from './rule';
 
@@ -16,7 +16,8 @@ function boldLine(content: string): string {
 }
 
 function boldParagraph(content: string, el: Element): string {
-  const line = boldLine(content);
+  // A term that is only an image (WordPress galleries put their thumbnails in <dt>) is not bolded.
+  const line = textOf(el).trim() === '' ? content.replace(/\s*\n\s*/g, ' ').trim() : boldLine(content);
   if (line === '') return '';
   const gap = blockGap(el);
   return `${gap}${line}${gap}`;

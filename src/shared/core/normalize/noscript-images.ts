@@ -28,16 +28,22 @@ function fallbackImages(noscript: Element): Element[] {
   return images;
 }
 
+/** The image an element is or holds (`<span class="img"><img class="lazy"></span>`, a <picture>). */
 function imageIn(el: Element | null): Element | null {
-  if (el === null) return null;
+  if (el === null || el.localName === 'noscript') return null;
   if (el.localName === 'img') return el;
-  if (el.localName === 'picture') return el.children.find((child) => child.localName === 'img') ?? null;
-  return null;
+  return el.getElementsByTagName('img')[0] ?? null;
 }
 
-/** The placeholder a fallback stands for: the image (or picture) just before or after the <noscript>. */
+/**
+ * The placeholder a fallback stands for: the image just before or after the <noscript> (or inside
+ * the element there), else another image in the same parent.
+ */
 function placeholderFor(noscript: Element): Element | null {
-  return imageIn(noscript.previousElementSibling) ?? imageIn(noscript.nextElementSibling);
+  const beside = imageIn(noscript.previousElementSibling) ?? imageIn(noscript.nextElementSibling);
+  if (beside !== null) return beside;
+  const parent = noscript.parentElement;
+  return parent === null ? null : (parent.children.map(imageIn).find((img) => img !== null) ?? null);
 }
 
 function hasRealSource(img: Element): boolean {
