@@ -76,7 +76,7 @@ export function largestCandidate(candidates: readonly SrcsetCandidate[]): Srcset
   const size = (c: SrcsetCandidate) => (c.width !== undefined ? c.width * 1e6 : c.density);
   for (const candidate of candidates) {
     // A `1w` candidate is a one-pixel placeholder.
-    if (isDataUrl(candidate.url) || (candidate.width !== undefined && candidate.width <= 1)) continue;
+    if (isDataUrl(candidate.url) || isScriptUrl(candidate.url) || (candidate.width !== undefined && candidate.width <= 1)) continue;
     if (best === undefined || size(candidate) > size(best)) best = candidate;
   }
   return best;
@@ -86,8 +86,14 @@ function isDataUrl(url: string): boolean {
   return /^\s*data:/i.test(url);
 }
 
+/** A URL that would run code, however it is spelt (`java\nscript:`): never an image. */
+export function isScriptUrl(url: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers drop controls and spaces before reading a scheme
+  return /^(?:javascript|vbscript):/i.test(url.replace(/[\u0000-\u0020]+/g, ''));
+}
+
 function usable(value: string | null): value is string {
-  return value !== null && value.trim() !== '' && !isDataUrl(value);
+  return value !== null && value.trim() !== '' && !isDataUrl(value) && !isScriptUrl(value);
 }
 
 /**

@@ -2,7 +2,7 @@
 // would run code (`javascript:`, `vbscript:`) or carry a document (`data:`) dropped, keeping the text.
 import type { Document, Element } from './dom/nodes';
 import { findDescendant } from './dom/query';
-import { imageSource, isPixelDataUrl } from './images';
+import { imageSource, isPixelDataUrl, isScriptUrl } from './images';
 
 export type DataImagePolicy = 'keep' | 'drop';
 
@@ -99,7 +99,7 @@ export function rewriteUrls(elements: readonly Element[], base: string | null, d
       }
     } else if (el.localName === 'img') {
       const src = imageSource(el);
-      if (src === null) {
+      if (src === null || isScriptUrl(src)) {
         // No source but a placeholder: written as nothing.
         el.removeAttribute('src');
         continue;
