@@ -185,7 +185,7 @@ describe.skipIf(!HAS_CHROMIUM)('a docs page printed by Chromium with its header 
   let markdown: string;
 
   beforeAll(async () => {
-    server.put('/docs/numeric-types.html', { contentType: 'text/html; charset=utf-8', body: source });
+    server.put('/docs/numeric-types.html', { contentType: 'text/html; charset=utf-8', body: Buffer.from(source) });
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     let printed: Buffer;
     try {
