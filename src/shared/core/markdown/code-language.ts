@@ -125,17 +125,30 @@ export function cleanLanguage(raw: string | undefined): string {
 /** How many levels above the <pre> a highlighter's wrapper may stand (Sphinx: two). */
 const WRAPPER_LEVELS = 3;
 
-function holdsOtherPre(wrapper: Element, pre: Element): boolean {
-  for (const el of wrapper.getElementsByTagName('pre')) if (el !== pre) return true;
+/** A highlighter's wrapper holds the code and a few small things beside it (a copy button, a title). */
+const MAX_BESIDE_ELEMENTS = 200;
+
+/** Whether what stands beside `child` in its parent holds a <pre>, or is too large to tell quickly. */
+function besideHoldsCode(child: Element): boolean {
+  const parent = child.parentElement;
+  if (parent === null) return true;
+  let seen = 0;
+  const stack: Element[] = parent.children.filter((sibling) => sibling !== child);
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.localName === 'pre' || ++seen > MAX_BESIDE_ELEMENTS) return true;
+    stack.push(...el.children);
+  }
   return false;
 }
 
-/** The wrappers of a <pre>, nearest first: ancestors up to WRAPPER_LEVELS that hold no other <pre>. */
+/** The wrappers of a <pre>, nearest first: ancestors up to WRAPPER_LEVELS that hold no other code. */
 function wrappersOf(pre: Element): Element[] {
   const out: Element[] = [];
+  let child = pre;
   let node = pre.parentElement;
-  for (let level = 0; node !== null && level < WRAPPER_LEVELS; level++, node = node.parentElement) {
-    if (node.localName === 'body' || holdsOtherPre(node, pre)) break;
+  for (let level = 0; node !== null && level < WRAPPER_LEVELS; level++, child = node, node = node.parentElement) {
+    if (node.localName === 'body' || besideHoldsCode(child)) break;
     out.push(node);
   }
   return out;

@@ -34,6 +34,8 @@ function keyboard(el: Element): string {
   return out;
 }
 
+const MAX_BLOCK_CHARS = 20_000;
+
 const ABBREVIATION = /^[\p{L}][\p{L}.&'/-]{0,11}$/u;
 
 function enclosingBlock(el: Element): Element | null {
@@ -58,8 +60,10 @@ export function phrasingRules(): Record<string, MarkdownRule> {
         const key = `${word}\u0000${title}`;
         if (expanded.has(key)) return content;
         expanded.add(key);
+        // Written out beside it? Looked for in the block around it, unless that is very long.
         const block = enclosingBlock(el);
-        if (block !== null && textOf(block).toLowerCase().includes(title.toLowerCase())) return content;
+        const around = block === null ? '' : block.textContent;
+        if (around.length <= MAX_BLOCK_CHARS && around.toLowerCase().includes(title.toLowerCase())) return content;
         const escaped = escapeMarkdownText(title, { lineStart: false, followed: true });
         return `${content} (${escaped})`;
       },

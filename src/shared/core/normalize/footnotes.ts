@@ -14,8 +14,8 @@
 // without their back links and labels; each reference gets `data-footnote-ref="label"`. A note
 // whose references cleaning removed is dropped with them. The Markdown stage writes both
 // (markdown/footnotes.ts).
-import { type ChildNode, collectElements, type Document, type Element, Element as ElementClass, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, textOf } from '../dom/nodes';
-import { closest, tokens } from '../dom/query';
+import { type ChildNode, collectElements, type Document, type Element, Element as ElementClass, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { tokens } from '../dom/query';
 import { isBlock } from '../markdown/blocks';
 
 export interface Footnote {
@@ -66,16 +66,30 @@ function markerText(ref: Element): string {
   return textOf(ref).replace(/[\s[\]()]/g, '');
 }
 
+/**
+ * Climbs are bounded: pages nest tens of thousands of levels deep, and every link is asked. What
+ * a footnote's parts need stands within a few levels (a back link in a <sup> in a <span>).
+ */
+const MAX_CLIMB = 32;
+
+/** The nearest ancestor of `el` (not `el`) within MAX_CLIMB levels that satisfies `predicate`. */
+function nearAncestor(el: Element, predicate: (ancestor: Element) => boolean): Element | null {
+  let node = el.parentElement;
+  for (let level = 0; node !== null && level < MAX_CLIMB; level++, node = node.parentElement) if (predicate(node)) return node;
+  return null;
+}
+
 /** The note a target id stands for: the target, or the block around an empty anchor. */
 function noteFor(target: Element): Element | null {
   if (textOf(target).trim() !== '') return target;
-  return closest(target, (a) => a !== target && NOTE_CONTAINERS.has(a.localName));
+  return nearAncestor(target, (a) => NOTE_CONTAINERS.has(a.localName));
 }
 
 /** Ids a back link to `ref` may name: the ref's, its inline wrappers', and empty anchors just before them. */
 function referenceIds(ref: Element): Set<string> {
   const ids = new Set<string>();
-  for (let el: Element | null = ref; el !== null && !isBlock(el); el = el.parentElement) {
+  let level = 0;
+  for (let el: Element | null = ref; el !== null && !isBlock(el) && level < MAX_CLIMB; el = el.parentElement, level++) {
     const id = el.getAttribute('id');
     if (id) ids.add(id);
     for (let before = el.previousElementSibling; before !== null && textOf(before).trim() === ''; before = before.previousElementSibling) {
@@ -115,11 +129,16 @@ function declaredRef(ref: Element): boolean {
 }
 
 function declaredNote(note: Element): boolean {
-  return closest(note, (a) => hasRole(a, 'doc-endnotes') || hasRole(a, 'doc-footnote') || a.hasAttribute('data-footnotes')) !== null;
+  const declares = (a: Element) => hasRole(a, 'doc-endnotes') || hasRole(a, 'doc-footnote') || a.hasAttribute('data-footnotes');
+  return declares(note) || nearAncestor(note, declares) !== null;
 }
 
+/** Whether `el` lies inside `ancestor` (or is it); past MAX_DEPTH levels the answer is yes, the careful one. */
+const MAX_DEPTH = 10_000;
+
 function contains(ancestor: Element, el: Element): boolean {
-  for (let node: ParentNode | null = el; node !== null; node = node.parentNode) if (node === ancestor) return true;
+  let level = 0;
+  for (let node: ParentNode | null = el; node !== null; node = node.parentNode) if (node === ancestor || ++level > MAX_DEPTH) return true;
   return false;
 }
 
@@ -166,16 +185,29 @@ function noteContent(note: Element): Element {
   return note;
 }
 
+/** A container of notes this large is not looked into: it holds more than its notes. */
+const MAX_CONTAINER_NODES = 2_000;
+
+/** Whether `el` holds words outside its headings (or is too large to tell quickly). */
+function holdsWords(el: Element): boolean {
+  const stack: Node[] = [el];
+  for (let seen = 0; stack.length > 0; seen++) {
+    if (seen > MAX_CONTAINER_NODES) return true;
+    const node = stack.pop()!;
+    if (node.nodeType === ELEMENT_NODE) {
+      if (!/^h[1-6]$/.test((node as Element).localName)) stack.push(...(node as Element).childNodes);
+    } else if (node.nodeType === TEXT_NODE && /[\p{L}\p{N}]/u.test((node as Text).data)) return true;
+  }
+  return false;
+}
+
 /** The notes' former container, once it holds nothing but headings and rules: removed with them. */
 function removeEmptiedContainer(parent: ParentNode | null): void {
   let empty: Element | null = null;
-  for (let node = parent; node !== null && node.nodeType === ELEMENT_NODE; node = node.parentNode) {
+  let level = 0;
+  for (let node = parent; node !== null && node.nodeType === ELEMENT_NODE && level < MAX_CLIMB; node = node.parentNode, level++) {
     const el = node as Element;
-    if (el.localName === 'body' || el.localName === 'main' || el.localName === 'article') break;
-    const words = collectElements(el)
-      .filter((child) => /^h[1-6]$/.test(child.localName))
-      .reduce((text, heading) => text.replace(textOf(heading), ''), textOf(el));
-    if (/[\p{L}\p{N}]/u.test(words)) break;
+    if (el.localName === 'body' || el.localName === 'main' || el.localName === 'article' || holdsWords(el)) break;
     empty = el;
   }
   if (empty === null) return;
@@ -212,12 +244,20 @@ export function extractFootnotes(elements: readonly Element[]): ExtractedFootnot
     byNote.set(note, entry);
   }
   // A note inside another note (a nested list item) is part of it, not a footnote of its own.
-  for (const note of [...byNote.keys()]) {
-    for (const other of byNote.keys()) if (other !== note && contains(other, note)) byNote.delete(note);
+  const notes = new Set(byNote.keys());
+  for (const note of notes) {
+    let level = 0;
+    for (let node = note.parentElement; node !== null && level < MAX_DEPTH; node = node.parentElement, level++) {
+      if (notes.has(node)) {
+        byNote.delete(note);
+        break;
+      }
+    }
   }
 
   const footnotes: Footnote[] = [];
   const used = new Set<string>();
+  const emptied = new Set<ParentNode>();
   const ordered = [...byNote].sort((a, b) => a[1].refs[0].order - b[1].refs[0].order);
   for (const [note, { refs, backIds }] of ordered) {
     let label = authoredLabel(note) ?? cleanLabel(markerText(refs[0]));
@@ -225,12 +265,12 @@ export function extractFootnotes(elements: readonly Element[]): ExtractedFootnot
     while (used.has(label.toLowerCase())) label = `${label}-${footnotes.length + 1}`;
     used.add(label.toLowerCase());
     for (const ref of refs) ref.setAttribute('data-footnote-ref', label);
-    const parent = note.parentNode;
-    parent?.removeChild(note);
-    removeEmptiedContainer(parent);
+    if (note.parentNode !== null) emptied.add(note.parentNode);
+    note.parentNode?.removeChild(note);
     stripNote(note, backIds);
     footnotes.push({ label, note: noteContent(note), refs });
   }
+  for (const parent of emptied) removeEmptiedContainer(parent);
   return { footnotes };
 }
 

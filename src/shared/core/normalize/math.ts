@@ -16,7 +16,7 @@
 // - images of formulas whose alt text is their TeX (img.latex, img.tex: WordPress, MediaWiki).
 // MathML without TeX is left as MathML: the Markdown stage converts it.
 import { collectElements, type Element, Element as ElementClass, ELEMENT_NODE, type Node, Text, textOf } from '../dom/nodes';
-import { closest, tokens } from '../dom/query';
+import { tokens } from '../dom/query';
 
 export const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
 export const TEX_ENCODING = 'application/x-tex';
@@ -85,6 +85,16 @@ function isBlockMath(math: Element): boolean {
   return (math.getAttribute('display') ?? '').trim().toLowerCase() === 'block' || (math.getAttribute('mode') ?? '').trim().toLowerCase() === 'display';
 }
 
+/** How far above its <math> a renderer's wrapper stands (KaTeX: two levels; in a display block, three). */
+const WRAPPER_LEVELS = 4;
+
+/** The nearest ancestor (or `el`) within a few levels that satisfies `predicate`. */
+function near(el: Element, predicate: (ancestor: Element) => boolean): Element | null {
+  let node: Element | null = el;
+  for (let level = 0; node !== null && level <= WRAPPER_LEVELS; level++, node = node.parentElement) if (predicate(node)) return node;
+  return null;
+}
+
 function replace(target: Element, replacement: Element): void {
   const parent = target.parentNode;
   if (parent === null) return;
@@ -94,17 +104,17 @@ function replace(target: Element, replacement: Element): void {
 
 /** What shows a <math> that a renderer wrapped: the wrapper to replace, and whether it is display math. */
 function rendererWrapper(math: Element): { wrapper: Element; display: boolean } {
-  const katex = closest(math, (a) => hasClass(a, 'katex'));
+  const katex = near(math, (a) => hasClass(a, 'katex'));
   if (katex !== null) {
     const display = katex.parentElement !== null && hasClass(katex.parentElement, 'katex-display');
     return { wrapper: display ? katex.parentElement! : katex, display: display || isBlockMath(math) };
   }
-  const wiki = closest(math, (a) => hasClass(a, 'mwe-math-element'));
+  const wiki = near(math, (a) => hasClass(a, 'mwe-math-element'));
   if (wiki !== null) {
-    const display = isBlockMath(math) || closest(math, (a) => hasClass(a, 'mwe-math-mathml-display')) !== null;
+    const display = isBlockMath(math) || near(math, (a) => hasClass(a, 'mwe-math-mathml-display')) !== null;
     return { wrapper: wiki, display };
   }
-  const mjx = closest(math, (a) => a.localName === 'mjx-container');
+  const mjx = near(math, (a) => a.localName === 'mjx-container');
   if (mjx !== null) return { wrapper: mjx, display: (mjx.getAttribute('display') ?? '') === 'true' || isBlockMath(math) };
   return { wrapper: math, display: isBlockMath(math) };
 }

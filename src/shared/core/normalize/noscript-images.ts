@@ -28,11 +28,19 @@ function fallbackImages(noscript: Element): Element[] {
   return images;
 }
 
+/** A placeholder's wrapper is small (`<span class="img"><img></span>`, a <picture>): no deeper search. */
+const MAX_WRAPPER_ELEMENTS = 50;
+
 /** The image an element is or holds (`<span class="img"><img class="lazy"></span>`, a <picture>). */
 function imageIn(el: Element | null): Element | null {
   if (el === null || el.localName === 'noscript') return null;
-  if (el.localName === 'img') return el;
-  return el.getElementsByTagName('img')[0] ?? null;
+  const stack: Element[] = [el];
+  for (let seen = 0; stack.length > 0 && seen < MAX_WRAPPER_ELEMENTS; seen++) {
+    const node = stack.shift()!;
+    if (node.localName === 'img') return node;
+    stack.push(...node.children);
+  }
+  return null;
 }
 
 /**
@@ -43,7 +51,8 @@ function placeholderFor(noscript: Element): Element | null {
   const beside = imageIn(noscript.previousElementSibling) ?? imageIn(noscript.nextElementSibling);
   if (beside !== null) return beside;
   const parent = noscript.parentElement;
-  return parent === null ? null : (parent.children.map(imageIn).find((img) => img !== null) ?? null);
+  if (parent === null || parent.childNodes.length > MAX_WRAPPER_ELEMENTS) return null;
+  return parent.children.map(imageIn).find((img) => img !== null) ?? null;
 }
 
 function hasRealSource(img: Element): boolean {
