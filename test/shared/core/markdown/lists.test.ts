@@ -42,6 +42,8 @@ describe('lists', () => {
     expect(md('<blockquote><ul><li>one</li><li>two</li></ul></blockquote>')).toBe('> - one\n> - two');
     expect(md('<blockquote><p>Intro:</p><ol><li>one</li></ol></blockquote>')).toBe('> Intro:\n>\n> 1. one');
     expect(micromark(md('<blockquote>\n  <ul>\n    <li>one</li>\n  </ul>\n</blockquote>'))).toBe('<blockquote>\n<ul>\n<li>one</li>\n</ul>\n</blockquote>');
+    // A line break first in the quote breaks no line: no empty quoted line before the list.
+    expect(md('<blockquote><br><ol><li>one</li></ol><br></blockquote>')).toBe('> 1. one');
   });
 
   it('keeps paragraphs and code inside items indented under them', () => {
