@@ -69,6 +69,8 @@ export interface Page {
   cleanedHtml: string;
   originalHtml: string;
   removed: RemovedNode[];
+  /** The elements kept by `convert.keep.paths` that a rule would have removed. */
+  kept?: RemovedNode[];
   metadata: Metadata;
   stats?: Stats;
   warnings: Warning[];

@@ -163,6 +163,7 @@ export class PageService {
       cleanedHtml: result.cleanedHtml,
       originalHtml: html,
       removed: result.removed,
+      kept: result.kept,
       metadata: result.metadata,
       stats: result.stats,
       warnings: shell ? [...result.warnings, shell] : result.warnings,

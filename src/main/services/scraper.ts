@@ -173,6 +173,7 @@ export class Scraper {
       cleanedHtml: result.cleanedHtml,
       originalHtml: html,
       removed: result.removed,
+      kept: result.kept,
       metadata: result.metadata,
       stats: result.stats,
       warnings,

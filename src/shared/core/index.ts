@@ -36,7 +36,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
-  const { removed, elementsBefore } = cleanDocument(document, {
+  const { removed, kept, elementsBefore } = cleanDocument(document, {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
@@ -95,7 +95,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
       total: now() - started,
     },
   };
-  return { markdown, cleanedHtml, removed, metadata, stats, warnings };
+  return { markdown, cleanedHtml, removed, kept, metadata, stats, warnings };
 }
 
 export { Budget, BudgetExceeded, DEFAULT_BUDGET };
