@@ -2,12 +2,13 @@
 // reachable from the page. Only files under src/main/electron import 'electron'.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, nativeTheme, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, nativeTheme, session, shell } from 'electron';
 import { createServices, type AppServices } from '../services/handlers';
 import { SettingsStore } from '../services/settings-store';
 import { WorkerHost } from '../services/worker-host';
 import { guardAppSession, guardWebContents, trustedSenderCheck } from './guards';
 import { registerIpc } from './ipc';
+import { installAppMenu } from './menu';
 import type { AppLocation } from './policies';
 import { HiddenWindowRenderer, renderSession } from './render-window';
 import { createMainWindow } from './windows';
@@ -79,6 +80,7 @@ void app.whenReady().then(() => {
     openFolder,
   });
   registerIpc(services.handlers, trustedSenderCheck(() => mainWindow?.webContents ?? null, location));
+  installAppMenu(Menu, () => mainWindow?.webContents);
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

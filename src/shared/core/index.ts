@@ -30,9 +30,11 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   });
   const started = now();
 
+  options.onStage?.('parse');
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
+  options.onStage?.('clean');
   const elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
@@ -53,6 +55,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const { counts: domCounts, elements: elementsAfter } = countDomContent(document, maxDepth);
   const serialized = now();
 
+  options.onStage?.('markdown');
   const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth, budget });
   releaseTree(document);
   // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.

@@ -29,7 +29,12 @@ export interface ConvertOptions {
   budget?: Partial<BudgetLimits>;
   /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses). */
   maxDepth?: number;
+  /** Told as each stage starts, so a caller can show progress on a large page. */
+  onStage?: (stage: ConvertStage) => void;
 }
+
+/** The stages of convert(): parsing, cleaning (with serializing the cleaned DOM), Markdown. */
+export type ConvertStage = 'parse' | 'clean' | 'markdown';
 
 export interface RemovedNode {
   /** Position in the removal list (document order). */

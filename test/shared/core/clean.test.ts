@@ -68,6 +68,12 @@ describe('cleaning: the removal report', () => {
     expect(nested.kept).toEqual([]);
   });
 
+  it('tells each stage as it starts', () => {
+    const stages: string[] = [];
+    convert(page, { onStage: (stage) => stages.push(stage) });
+    expect(stages).toEqual(['parse', 'clean', 'markdown']);
+  });
+
   it('keeps everything a rule would remove, by rule id', () => {
     const { markdown, removed } = convert(page, { keep: { rules: ['nav'] } });
     expect(markdown).toContain('[Home](/)');
