@@ -53,6 +53,6 @@ export function appInput(input: string, home: string): string {
   if (/^~[/\\]/.test(text)) return join(home, text.slice(2));
   if (isAbsolute(text) || /^[a-z]:[/\\]/i.test(text)) return text;
   const suggestion = suggestAddress(text);
-  if (suggestion !== null) throw new LoadError('invalid-input', `“${text}” is not a complete web address: did you mean ${suggestion}?`);
+  if (suggestion !== null) throw new LoadError('invalid-input', `“${text}” is not a complete web address (did you mean ${suggestion}?)`);
   throw new LoadError('invalid-input', `“${text.length > 200 ? `${text.slice(0, 199)}…` : text}” is neither a web address (https://…) nor the full path of a file on this computer`);
 }

@@ -116,7 +116,7 @@ describe('the app handlers', { timeout: 60_000 }, () => {
 
   it('tells where a load is: fetching with the bytes so far of those announced, then nothing once it is over', async () => {
     const seen: Array<{ stage: string; bytes?: number; totalBytes?: number }> = [];
-    const loading = handlers['page:load']({ requestId: 'big-1', input: { kind: 'url', url: `${base}/big` } });
+    const loading = Promise.resolve(handlers['page:load']({ requestId: 'big-1', input: { kind: 'url', url: `${base}/big` } }));
     let done = false;
     void loading.then(() => (done = true));
     while (!done) {
@@ -141,7 +141,7 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     const text = await handlers['page:load']({ requestId: 'i1', input: { kind: 'url', url: 'not a url at all' } });
     expect(text).toMatchObject({ ok: false, error: { code: 'invalid-input', message: '“not a url at all” is neither a web address (https://…) nor the full path of a file on this computer' } });
     const host = await handlers['page:load']({ requestId: 'i2', input: { kind: 'url', url: 'example.com/page' } });
-    expect(host.error?.message).toBe('“example.com/page” is not a complete web address: did you mean https://example.com/page?');
+    expect(host.error?.message).toBe('“example.com/page” is not a complete web address (did you mean https://example.com/page?)');
     // package.json is in the working directory: still refused, a relative path names nothing here.
     const relative = await handlers['page:load']({ requestId: 'i3', input: { kind: 'url', url: 'package.json' } });
     expect(relative).toMatchObject({ ok: false, error: { code: 'invalid-input' } });

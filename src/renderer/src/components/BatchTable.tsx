@@ -17,21 +17,29 @@ const FILTERS: Array<[RowFilter, string]> = [
 ];
 const STATUS_LABEL: Record<BatchRow['status'], string> = { pending: 'waiting', running: 'loading', retrying: 'retrying', done: 'done', failed: 'failed' };
 
-/** The scheme says little in a list of pages; the end of the path tells rows apart (the cell cuts from the left). */
-function withoutScheme(url: string): string {
-  return url.replace(/^https?:\/\//i, '');
+/**
+ * A URL as two parts: the host, always in sight, and the rest, which gives way from its start so
+ * the end of the path (what tells rows apart) stays in sight too. The scheme says little here.
+ */
+export function splitUrl(url: string): { host: string; rest: string } {
+  const match = /^(?:https?:\/\/)?([^/?#]*)(.*)$/i.exec(url);
+  return match ? { host: match[1], rest: match[2] } : { host: '', rest: url };
 }
 
 function Row({ row, onRetry, canRetry }: { row: BatchRow; onRetry: (index: number) => void; canRetry: boolean }) {
   const detail = row.status === 'failed' || row.status === 'retrying' ? row.error?.message : row.file;
+  const url = splitUrl(row.url);
   return (
     <div className={`batch-table-row status-${row.status}`} data-testid="batch-row" data-status={row.status} data-index={row.index}>
       <span className="batch-cell index">{row.index + 1}</span>
       <span className={`batch-status ${row.status}`}>{STATUS_LABEL[row.status]}</span>
       <span className="batch-cell url" title={row.finalUrl && row.finalUrl !== row.url ? `${row.url} → ${row.finalUrl}` : row.url}>
-        <bdi dir="ltr">{withoutScheme(row.url)}</bdi>
+        <span className="url-host">{url.host}</span>
+        <span className="url-rest">
+          <bdi dir="ltr">{url.rest}</bdi>
+        </span>
       </span>
-      <span className={`batch-cell detail ${row.status === 'failed' ? 'error' : ''}`} title={detail}>
+      <span className={`batch-cell detail ${row.status === 'failed' || row.status === 'retrying' ? 'error' : ''}`} title={detail}>
         {row.status === 'failed' && row.error && <span className="badge">{row.error.code}</span>} {detail}
       </span>
       <span className="batch-cell size">{row.bytes !== undefined ? formatBytes(row.bytes) : ''}</span>
