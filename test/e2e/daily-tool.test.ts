@@ -313,7 +313,7 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
       // F6 goes round: the address, the three panes, the inspector, and back.
       await page.keyboard.press(`${MOD}+KeyL`);
       const region = () => page.evaluate(() => document.activeElement?.closest('[data-region]')?.getAttribute('data-region'));
-      const visited: Array<string | undefined> = [];
+      const visited: Array<string | null | undefined> = [];
       for (let i = 0; i < 5; i++) {
         await page.keyboard.press('F6');
         visited.push(await region());

@@ -6,6 +6,8 @@ import type { Menu, MenuItemConstructorOptions } from 'electron';
 import { type Command, type CommandGroup, COMMANDS, type CommandId } from '../../shared/commands';
 import { COMMAND_EVENT } from '../../shared/contract';
 
+export type MenuTemplate = MenuItemConstructorOptions[];
+
 /** The part of Electron's Menu this needs. */
 export interface MenuBuilder {
   buildFromTemplate(template: MenuItemConstructorOptions[]): Menu;

@@ -1,12 +1,11 @@
 // The app menu: every command of the palette, with its key, sent to the app window on the
 // contract's event; the Edit roles that keep copy and paste working in text fields.
-import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { appMenuTemplate, installAppMenu } from '../../../src/main/electron/menu';
+import { appMenuTemplate, installAppMenu, type MenuTemplate } from '../../../src/main/electron/menu';
 import { COMMANDS } from '../../../src/shared/commands';
 import { COMMAND_EVENT } from '../../../src/shared/contract';
 
-function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+function items(template: MenuTemplate): MenuTemplate {
   return template.flatMap((entry) => [entry, ...(Array.isArray(entry.submenu) ? items(entry.submenu) : [])]);
 }
 
@@ -32,11 +31,11 @@ describe('the app menu', () => {
 
   it('installs the menu and sends commands to the window there is, on the contract\'s event', () => {
     const messages: unknown[][] = [];
-    let built: MenuItemConstructorOptions[] = [];
+    let built: MenuTemplate = [];
     let installed: unknown = null;
     const fakeMenu = { items: [] } as never;
     const builder = {
-      buildFromTemplate: (template: MenuItemConstructorOptions[]) => {
+      buildFromTemplate: (template: MenuTemplate) => {
         built = template;
         return fakeMenu;
       },
