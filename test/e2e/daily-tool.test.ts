@@ -409,7 +409,7 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
 
       await page.getByTestId('pane-cleaned-view').click();
       await page.getByTestId('cleaned-preview-capped').waitFor();
-      expect((await page.getByTestId('cleaned-preview').getAttribute('srcdoc'))!.length).toBeLessThan(1_000_000 + 20_000);
+      expect((await page.getByTestId('cleaned-preview').getAttribute('srcdoc'))!.length).toBeLessThan(1024 * 1024 + 20_000);
       await shots.take(page, 'large-page-light');
       expect(errors).toEqual([]);
     } finally {

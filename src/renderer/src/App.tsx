@@ -1,12 +1,11 @@
 // The app's screen: toolbar and status, the three panes, the removal inspector, the export bar —
 // or, below the toolbar, the Batch view. Over them: the command palette, settings, and the note
-// a keep leaves ("restored 1,204 characters").
+// a keep leaves ("restored 1,204 characters", over the panes: see PaneLayout).
 import { useCallback, useEffect } from 'react';
 import { BatchView } from './components/BatchView';
 import { CommandPalette } from './components/CommandPalette';
 import { DropZone } from './components/DropZone';
 import { ExportBar } from './components/ExportBar';
-import { NoticeToast } from './components/NoticeToast';
 import { PaneLayout } from './components/PaneLayout';
 import { RemovalInspector } from './components/RemovalInspector';
 import { SettingsDialog } from './components/SettingsDialog';
@@ -47,7 +46,6 @@ export function App() {
           <ExportBar />
         </>
       )}
-      <NoticeToast />
       <DropZone />
       <CommandPalette />
       {settingsOpen && <SettingsDialog onClose={closeSettings} />}

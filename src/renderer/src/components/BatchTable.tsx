@@ -4,11 +4,13 @@
 import { useCallback, useMemo } from 'react';
 import type { BatchRow } from '../../../shared/batch';
 import { formatBytes, formatSeconds } from '../lib/format';
-import { matchesFilter, type RowFilter } from '../lib/batch';
+import { matchesFilter, type RowFilter, splitUrl } from '../lib/batch';
 import { useApp } from '../store/app-store';
 import { VirtualList } from './VirtualList';
 
 const ROW_HEIGHT = 30;
+/** A row that says why it failed has room for two lines of it. */
+const ERROR_ROW_HEIGHT = 40;
 const FILTERS: Array<[RowFilter, string]> = [
   ['all', 'All'],
   ['failed', 'Failed'],
@@ -16,15 +18,6 @@ const FILTERS: Array<[RowFilter, string]> = [
   ['pending', 'Waiting'],
 ];
 const STATUS_LABEL: Record<BatchRow['status'], string> = { pending: 'waiting', running: 'loading', retrying: 'retrying', done: 'done', failed: 'failed' };
-
-/**
- * A URL as two parts: the host, always in sight, and the rest, which gives way from its start so
- * the end of the path (what tells rows apart) stays in sight too. The scheme says little here.
- */
-export function splitUrl(url: string): { host: string; rest: string } {
-  const match = /^(?:https?:\/\/)?([^/?#]*)(.*)$/i.exec(url);
-  return match ? { host: match[1], rest: match[2] } : { host: '', rest: url };
-}
 
 function Row({ row, onRetry, canRetry }: { row: BatchRow; onRetry: (index: number) => void; canRetry: boolean }) {
   const detail = row.status === 'failed' || row.status === 'retrying' ? row.error?.message : row.file;
@@ -61,7 +54,7 @@ export function BatchTable() {
   const setFilter = useApp((s) => s.setBatchFilter);
   const retry = useApp((s) => s.retryBatch);
   const rows = useMemo(() => (run ? run.rows.filter((row) => row && matchesFilter(row, filter)) : []), [run, filter]);
-  const heightOf = useCallback(() => ROW_HEIGHT, []);
+  const heightOf = useCallback((row: BatchRow) => (row.status === 'failed' || row.status === 'retrying' ? ERROR_ROW_HEIGHT : ROW_HEIGHT), []);
   const keyOf = useCallback((row: BatchRow) => String(row.index), []);
   const canRetry = run !== null && run.state !== 'cancelling';
   const onRetry = useCallback((index: number) => void retry([index]), [retry]);

@@ -10,6 +10,7 @@ import { OriginalPane } from '../panes/OriginalPane';
 import type { PaneChromeProps } from '../panes/pane-chrome';
 import { useApp } from '../store/app-store';
 import { ErrorPanel } from './ErrorPanel';
+import { NoticeToast } from './NoticeToast';
 
 const PANES: Array<{ key: string; title: string; Component: (props: PaneChromeProps) => React.ReactNode }> = [
   { key: 'original', title: 'Original HTML', Component: OriginalPane },
@@ -101,6 +102,8 @@ export function PaneLayout() {
   return (
     <main className={`panes ${stale ? 'stale' : ''}`} ref={container} aria-busy={stale}>
       {children}
+      {/* Over the Markdown's corner: what a keep did is said where it shows, never over a control. */}
+      <NoticeToast />
     </main>
   );
 }

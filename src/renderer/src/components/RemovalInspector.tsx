@@ -57,7 +57,8 @@ type Overrides = Readonly<Record<string, boolean>>;
 function flatten(groups: CategoryGroup[], overrides: Overrides, filtering: boolean): Line[] {
   const lines: Line[] = [];
   for (const group of groups) {
-    if (filtering && group.rules.length === 0) continue;
+    // A category that removed nothing has only its chip; switched off, it says so here too.
+    if (group.rules.length === 0 && (filtering || group.on)) continue;
     const open = filtering || (overrides[`c:${group.category}`] ?? !group.noise);
     lines.push({ kind: 'category', group, open });
     if (!open) continue;

@@ -18,9 +18,14 @@ export function changedSpan(before: string, after: string): Span | null {
   return { start, end: after.length - tail };
 }
 
-/** The span widened to whole lines (a block starts and ends at a line break). */
+/** The span without the blank lines at its ends, widened to whole lines (a block starts and ends at a line break). */
 export function wholeLines(text: string, span: Span): Span {
-  const start = text.lastIndexOf('\n', span.start - 1) + 1;
-  const endBreak = text.indexOf('\n', Math.max(span.start, span.end - 1));
+  let from = span.start;
+  let to = span.end;
+  while (from < to && /\s/.test(text[from])) from++;
+  while (to > from && /\s/.test(text[to - 1])) to--;
+  if (from === to) return { start: from, end: from };
+  const start = text.lastIndexOf('\n', from - 1) + 1;
+  const endBreak = text.indexOf('\n', to - 1);
   return { start, end: endBreak < 0 ? text.length : endBreak };
 }

@@ -3,17 +3,27 @@
 // runs of empty lines that removed scripts and styles leave behind.
 
 /** The first match of each, in this order of preference, is where the content starts. */
-const CONTENT_STARTS = [/<main[\s>]/i, /<[a-z][\w-]*\s[^>]*\brole\s*=\s*["']?main\b/i, /<article[\s>]/i, /<h1[\s>]/i, /<body[\s>]/i];
+const CONTENT_STARTS = [/<main[\s>]/gi, /<[a-z][\w-]*\s[^>]*\brole\s*=\s*["']?main\b/gi, /<article[\s>]/gi, /<h1[\s>]/gi, /<body[\s>]/gi];
+/** Matches looked at per pattern before giving up on it (each inside a comment). */
+const TRIES = 20;
+
+function insideComment(html: string, at: number): boolean {
+  return html.lastIndexOf('<!--', at) > html.lastIndexOf('-->', at);
+}
 
 /**
  * Offset of the tag where the page's main content begins (<main>, role=main, <article>, <h1>,
- * else <body>); 0 when there is none. A tag inside a comment or a script could fool it: the view
- * only opens there, the whole source stays one scroll away.
+ * else <body>), passing over those in comments; 0 when there is none. A tag in a script's text
+ * could still fool it: the view only opens there, the whole source stays one scroll away.
  */
 export function mainContentOffset(html: string): number {
   for (const pattern of CONTENT_STARTS) {
-    const match = pattern.exec(html);
-    if (match) return match.index;
+    pattern.lastIndex = 0;
+    for (let tries = 0; tries < TRIES; tries++) {
+      const match = pattern.exec(html);
+      if (!match) break;
+      if (!insideComment(html, match.index)) return match.index;
+    }
   }
   return 0;
 }

@@ -16,7 +16,7 @@ export interface PreviewOptions {
 }
 
 /** Previews show at most this much HTML: a 14 MB page in an iframe scrolls at a few frames a second. */
-export const PREVIEW_MAX_CHARS = 1_000_000;
+export const PREVIEW_MAX_CHARS = 1024 * 1024;
 
 const purify = DOMPurify(window);
 let remoteImages = false;
