@@ -131,6 +131,12 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
       expect((await flash.allInnerTexts()).join('')).toContain('Contact the coast desk');
       expect(await flash.first().isVisible()).toBe(true);
       await shots.take(page, 'keep-flash-light');
+      // Rendered, the Markdown opens at that block too, flashing.
+      await page.getByTestId('pane-markdown-view').click();
+      const rendered = page.frameLocator('[data-testid=markdown-preview]');
+      expect(await rendered.locator('.__os-flash').innerText()).toContain('Contact the coast desk');
+      await expect.poll(() => rendered.locator('body').evaluate(() => document.scrollingElement!.scrollTop)).toBeGreaterThan(0);
+      await page.getByTestId('pane-markdown-source').click();
 
       // Dropping it again takes it all away again, and says so.
       await footer.getByTestId('keep-element').click();
@@ -410,6 +416,10 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
       await page.getByTestId('pane-cleaned-view').click();
       await page.getByTestId('cleaned-preview-capped').waitFor();
       expect((await page.getByTestId('cleaned-preview').getAttribute('srcdoc'))!.length).toBeLessThan(1024 * 1024 + 20_000);
+      // The Markdown is cut before it is made HTML (converting all of it would hold the page for long seconds).
+      await page.getByTestId('pane-markdown-view').click();
+      await page.getByTestId('markdown-preview-capped').waitFor();
+      expect((await page.getByTestId('markdown-preview').getAttribute('srcdoc'))!.length).toBeLessThan(1024 * 1024 + 200_000);
       await shots.take(page, 'large-page-light');
       expect(errors).toEqual([]);
     } finally {

@@ -11,10 +11,12 @@ export interface SandboxedPreviewProps extends PreviewMarks {
   dark: boolean;
   remoteImages: boolean;
   title: string;
+  /** The length of what `html` was cut from, when the caller cut it already (the Markdown). */
+  cappedFrom?: number;
   testId?: string;
 }
 
-export function SandboxedPreview({ html, dark, remoteImages, title, testId, start, flashMarker }: SandboxedPreviewProps) {
+export function SandboxedPreview({ html, dark, remoteImages, title, testId, start, flashMarker, cappedFrom }: SandboxedPreviewProps) {
   const shown = useMemo(() => capHtml(html), [html]);
   const safe = useMemo(() => previewBody(shown.html, { remoteImages, start, flashMarker }), [shown, remoteImages, start, flashMarker]);
   const document = useMemo(() => previewDocument(safe, { dark, remoteImages }), [safe, dark, remoteImages]);
@@ -23,9 +25,9 @@ export function SandboxedPreview({ html, dark, remoteImages, title, testId, star
     // preview never reach the app, so F6 could not move on from there. Tab goes in, to the
     // preview's body (one stop, where the arrow keys scroll), and out again.
     <div className="preview-frame" tabIndex={-1} data-focus>
-      {shown.capped && (
+      {(shown.capped || cappedFrom !== undefined) && (
         <p className="preview-cap" data-testid={testId ? `${testId}-capped` : undefined}>
-          Showing the first {formatBytes(PREVIEW_MAX_CHARS)} of {formatBytes(html.length)}: the Source view has all of it.
+          Showing the first {formatBytes(PREVIEW_MAX_CHARS)} of {formatBytes(cappedFrom ?? html.length)}: the Source view has all of it.
         </p>
       )}
       <iframe className="preview" title={title} sandbox="" referrerPolicy="no-referrer" srcDoc={document} data-testid={testId} />

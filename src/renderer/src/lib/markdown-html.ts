@@ -29,3 +29,10 @@ export function withMarkerBefore(markdown: string, offset: number, marker: strin
   if (fences % 2 === 1) return markdown;
   return `${markdown.slice(0, start)}\n\n${marker}\n\n${markdown.slice(start)}`;
 }
+
+/** The start of a long Markdown, cut at a blank line (a block boundary) before `max` characters. */
+export function capMarkdown(markdown: string, max: number): { text: string; capped: boolean } {
+  if (markdown.length <= max) return { text: markdown, capped: false };
+  const cut = markdown.lastIndexOf('\n\n', max);
+  return { text: markdown.slice(0, cut > max / 2 ? cut : max), capped: true };
+}

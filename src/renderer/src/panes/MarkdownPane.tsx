@@ -5,7 +5,8 @@ import { EmptyPane, Pane } from '../components/Pane';
 import { SandboxedPreview } from '../components/SandboxedPreview';
 import { SourceView } from '../components/SourceView';
 import { formatBytes } from '../lib/format';
-import { markdownToHtml, withMarkerBefore } from '../lib/markdown-html';
+import { capMarkdown, markdownToHtml, withMarkerBefore } from '../lib/markdown-html';
+import { PREVIEW_MAX_CHARS } from '../lib/preview';
 import { useApp } from '../store/app-store';
 import { useDarkTheme } from '../theme';
 import type { PaneChromeProps } from './pane-chrome';
@@ -35,10 +36,13 @@ export function MarkdownPane(chrome: PaneChromeProps) {
   // The rendered view keeps its mark until the next change: taking it out would reload the frame
   // (and its scroll position) once the flash is over.
   const markAt = flash !== null && flash.end > flash.start ? flash.start : null;
+  // A huge Markdown is cut before it is turned into HTML: converting 10 MB on the UI thread takes
+  // longer than anyone waits, and the preview would show only its start anyway.
+  const shown = useMemo(() => (view === 'view' && markdown !== undefined ? capMarkdown(markdown, PREVIEW_MAX_CHARS) : null), [view, markdown]);
   const html = useMemo(() => {
-    if (view !== 'view' || markdown === undefined) return '';
-    return markdownToHtml(markAt !== null ? withMarkerBefore(markdown, markAt, MARKER) : markdown);
-  }, [view, markdown, markAt]);
+    if (!shown) return '';
+    return markdownToHtml(markAt !== null && markAt < shown.text.length ? withMarkerBefore(shown.text, markAt, MARKER) : shown.text);
+  }, [shown, markAt]);
   const note = converting ? <span className="updating">updating…</span> : outputBytes !== undefined ? formatBytes(outputBytes) : undefined;
   return (
     <Pane title="Markdown" shortTitle="Markdown" testId="pane-markdown" view={view} onView={(markdownView) => updateSettings({ markdownView })} note={note} {...chrome}>
@@ -47,7 +51,7 @@ export function MarkdownPane(chrome: PaneChromeProps) {
       ) : view === 'source' ? (
         <SourceView text={markdown} language="markdown" flash={flashing} openKey={pageId} label="Markdown" testId="markdown-source" />
       ) : (
-        <SandboxedPreview html={html} dark={dark} remoteImages={remoteImages} title="Markdown, rendered" flashMarker={markAt !== null ? MARKER : undefined} testId="markdown-preview" />
+        <SandboxedPreview html={html} dark={dark} remoteImages={remoteImages} title="Markdown, rendered" flashMarker={markAt !== null ? MARKER : undefined} cappedFrom={shown?.capped ? markdown.length : undefined} testId="markdown-preview" />
       )}
     </Pane>
   );
