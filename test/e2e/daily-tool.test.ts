@@ -59,6 +59,16 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
     await expect.poll(() => page.getByTestId('status').innerText(), { timeout: 30_000 }).not.toContain('Loading');
   }
 
+  /** The text of the three rows at the top of a source view. */
+  function topRowsOf(page: Page, testId: string): Promise<string> {
+    return page.getByTestId(testId).evaluate((view) => {
+      const box = view.getBoundingClientRect();
+      const rows: string[] = [];
+      for (let y = box.top + 4; y < box.top + 4 + 18 * 3; y += 18) rows.push((document.elementFromPoint(box.left + box.width / 2, y)?.closest('.sv-row') as HTMLElement | null)?.innerText ?? '');
+      return rows.join('\n');
+    });
+  }
+
   async function markdownText(page: Page): Promise<string> {
     return page.evaluate(() => navigator.clipboard.readText());
   }
@@ -270,6 +280,8 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
         await shots.take(page, `loaded-1024x700-${colorScheme}`);
 
         await page.setViewportSize({ width: 1440, height: 900 });
+        // Wider panes rewrap the lines: what was at the top stays there.
+        await expect.poll(() => topRowsOf(page, 'original-source')).toContain('<main>');
         await page.getByTestId('pane-markdown-view').click();
         await page.frameLocator('[data-testid=markdown-preview]').locator('h1').waitFor();
         await shots.take(page, `loaded-1440x900-${colorScheme}`);
@@ -474,13 +486,7 @@ describe.skipIf(!haveChromium)('the app as a daily tool (issue 19), over the web
     const { context, page } = await open();
     try {
       await load(page, `${fixtures.url}daily.html`);
-      const topRows = (testId: string) =>
-        page.getByTestId(testId).evaluate((view) => {
-          const box = view.getBoundingClientRect();
-          const rows: string[] = [];
-          for (let y = box.top + 4; y < box.top + 4 + 18 * 3; y += 18) rows.push((document.elementFromPoint(box.left + box.width / 2, y)?.closest('.sv-row') as HTMLElement | null)?.innerText ?? '');
-          return rows.join('\n');
-        });
+      const topRows = (testId: string) => topRowsOf(page, testId);
       await expect.poll(() => topRows('original-source')).toContain('<main>');
       expect(await topRows('original-source')).not.toContain('<head');
       await expect.poll(() => topRows('cleaned-source')).toContain('<main>');

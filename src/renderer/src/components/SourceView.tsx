@@ -135,7 +135,23 @@ export function SourceView({ text, language, marks: givenMarks = NO_MARKS, selec
     const row = startAt ? rowAt(rows, startAt) : 0;
     element.scrollTop = Math.max(0, row * ROW_HEIGHT - ROW_HEIGHT) / ratio;
     setScrollTop(element.scrollTop);
+    anchor.current = { key, columns, offset: rows.starts[Math.min(rows.count - 1, row)] ?? 0 };
   }, [key, rows, width, startAt, ratio]);
+
+  // The text at the top stays at the top when the pane's width rewraps the lines.
+  const anchor = useRef<{ key: string; columns: number; offset: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const held = anchor.current;
+    if (!element || !held || held.key !== key || held.columns === columns || rows.count === 0) return;
+    element.scrollTop = (rowAt(rows, held.offset) * ROW_HEIGHT) / ratio;
+    setScrollTop(element.scrollTop);
+    anchor.current = { ...held, columns };
+  }, [rows]);
+  const onScroll = (top: number) => {
+    setScrollTop(top);
+    if (rows.count > 0) anchor.current = { key, columns, offset: rows.starts[Math.min(rows.count - 1, Math.floor((top * ratio) / ROW_HEIGHT))] };
+  };
 
   // A new flash scrolls its span into view, a third of the way down.
   useEffect(() => {
@@ -175,7 +191,7 @@ export function SourceView({ text, language, marks: givenMarks = NO_MARKS, selec
     <div
       className="sv"
       ref={scroller}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={(event) => onScroll(event.currentTarget.scrollTop)}
       onClick={onClick}
       tabIndex={0}
       role="region"
