@@ -3,6 +3,7 @@
 // see an abort message; the host terminates the worker for that (see worker-host.ts).
 import { parentPort } from 'node:worker_threads';
 import { BudgetExceeded, convert } from '../../shared/core';
+import type { ScrapeProgress } from '../../shared/page';
 import type { FromWorker, ToWorker, WorkerFailure, WorkerJob } from './worker-protocol';
 import { runScrape } from './worker-scrape';
 
@@ -18,9 +19,10 @@ function failure(error: unknown, signal: AbortSignal): WorkerFailure {
   return { code: 'internal', message };
 }
 
-async function run(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
-  if (job.kind === 'convert') return convert(job.html, job.options);
-  return runScrape(job, signal);
+async function run(id: number, job: WorkerJob, signal: AbortSignal): Promise<unknown> {
+  const onProgress = (progress: ScrapeProgress) => port!.postMessage({ type: 'progress', id, progress } satisfies FromWorker);
+  if (job.kind === 'convert') return convert(job.html, { ...job.options, onStage: (stage) => onProgress({ stage, bytes: job.html.length }) });
+  return runScrape(job, signal, onProgress);
 }
 
 port.on('message', (message: ToWorker) => {
@@ -30,7 +32,7 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   aborts.set(message.id, controller);
-  run(message.job, controller.signal).then(
+  run(message.id, message.job, controller.signal).then(
     (value) => port.postMessage({ type: 'done', id: message.id, value } satisfies FromWorker),
     (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: failure(error, controller.signal) } satisfies FromWorker),
   ).finally(() => aborts.delete(message.id));

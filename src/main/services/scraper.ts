@@ -4,7 +4,7 @@
 // ok: false and why. close() stops the shared browser, if one was started.
 import { BudgetExceeded, convert } from '../../shared/core';
 import type { ConvertOptions, Warning } from '../../shared/core/types';
-import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
+import type { Page, ScrapeError, ScrapeOptions, ScrapeProgress } from '../../shared/page';
 import { decodeHtml } from '../loaders/charset';
 import { classifyContent, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
@@ -23,7 +23,14 @@ export const SCRAPE_DEFAULTS = {
   userAgent: DEFAULT_USER_AGENT,
 } as const;
 
-export type ScrapeCallOptions = ScrapeOptions & { signal?: AbortSignal };
+export type ScrapeCallOptions = ScrapeOptions & {
+  signal?: AbortSignal;
+  /** Told each stage as it starts, and the bytes received while fetching (at most every 100 ms). */
+  onProgress?: (progress: ScrapeProgress) => void;
+};
+
+/** Bytes received are told at most this often: a large page arrives in thousands of chunks. */
+const BYTES_EVERY_MS = 100;
 
 /** Bytes already in hand (standard input, a dropped file): what is known about them. */
 export interface ContentInfo {
@@ -37,6 +44,7 @@ interface Prepared {
   settings: LoadSettings;
   signal: AbortSignal;
   deadline: number;
+  onProgress?: (progress: ScrapeProgress) => void;
 }
 
 export class Scraper {
@@ -99,7 +107,7 @@ export class Scraper {
     }
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    return { options, settings, signal, deadline: started + settings.timeoutMs };
+    return { options, settings, signal, deadline: started + settings.timeoutMs, onProgress: call.onProgress };
   }
 
   private browserFor(options: ScrapeOptions): BrowserSource {
@@ -113,7 +121,8 @@ export class Scraper {
   }
 
   private async load(target: ScrapeTarget, prepared: Prepared): Promise<LoadedResource> {
-    const request: LoadRequest = { url: target.url, settings: prepared.settings, signal: prepared.signal, deadline: prepared.deadline };
+    const request: LoadRequest = { url: target.url, settings: prepared.settings, signal: prepared.signal, deadline: prepared.deadline, onBytes: bytesReporter(prepared.onProgress) };
+    prepared.onProgress?.({ stage: prepared.options.render ? 'render' : 'fetch' });
     if (!prepared.options.render) return target.kind === 'web' ? this.http.load(request) : this.files.load(request);
     if (target.kind === 'web') {
       const rendered = await this.browserFor(prepared.options).load(request);
@@ -136,6 +145,7 @@ export class Scraper {
       const kind = classifyContent(resource.contentType, body);
       page.contentType = kind === 'pdf' ? 'application/pdf' : mediaType(resource.contentType) || 'text/html';
       if (kind === 'pdf') {
+        prepared.onProgress?.({ stage: 'parse', bytes: body.byteLength });
         const pdf = await pdfToHtml(body, { signal: prepared.signal }).catch((error: unknown) => {
           throw prepared.signal.aborted ? abortError(prepared, 'reading the PDF') : error;
         });
@@ -149,8 +159,10 @@ export class Scraper {
     }
     if (prepared.signal.aborted) throw abortError(prepared);
 
+    const onProgress = prepared.onProgress;
     const convertOptions: ConvertOptions = {
       ...prepared.options.convert,
+      ...(onProgress ? { onStage: (stage) => onProgress({ stage, bytes: resource.body?.byteLength ?? html.length }) } : {}),
       // Local files keep relative links relative unless a base is given.
       url: prepared.options.baseUrl ?? (local ? undefined : resource.finalUrl),
     };
@@ -173,12 +185,25 @@ export class Scraper {
       cleanedHtml: result.cleanedHtml,
       originalHtml: html,
       removed: result.removed,
+      kept: result.kept,
       metadata: result.metadata,
       stats: result.stats,
       warnings,
       elapsedMs: performance.now() - started,
     };
   }
+}
+
+/** Bytes received, told on when BYTES_EVERY_MS has passed since the last time (and at the end). */
+function bytesReporter(onProgress: ((progress: ScrapeProgress) => void) | undefined): LoadRequest['onBytes'] {
+  if (!onProgress) return undefined;
+  let last = -Infinity;
+  return (bytes, totalBytes) => {
+    const now = performance.now();
+    if (now - last < BYTES_EVERY_MS && bytes !== totalBytes) return;
+    last = now;
+    onProgress({ stage: 'fetch', bytes, totalBytes });
+  };
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

@@ -31,15 +31,17 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   });
   const started = now();
 
+  options.onStage?.('parse');
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
+  options.onStage?.('clean');
   let elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
   const normalized = normalizePage(document, elements);
   if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
-  const { removed, elementsBefore } = cleanDocument(document, {
+  const { removed, kept, elementsBefore } = cleanDocument(document, {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
@@ -57,6 +59,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const { counts: domCounts, elements: elementsAfter } = countDomContent(document, maxDepth);
   const serialized = now();
 
+  options.onStage?.('markdown');
   const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth, budget });
   releaseTree(document);
   // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.
@@ -99,7 +102,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
       total: now() - started,
     },
   };
-  return { markdown, cleanedHtml, removed, metadata, stats, warnings };
+  return { markdown, cleanedHtml, removed, kept, metadata, stats, warnings };
 }
 
 export { Budget, BudgetExceeded, DEFAULT_BUDGET };
