@@ -4,15 +4,16 @@
 // checks every request; the HTTP bridge (web mode) serves the same channels. Nothing here imports Electron.
 import * as z from 'zod';
 import { BATCH_LIMITS, type BatchCounts, type BatchRow, batchSettingsPatch, type BatchState } from './batch';
-import { type Channel, CHANNELS } from './channels';
+import { type Channel, CHANNELS, COMMAND_EVENT, type CommandBridge } from './channels';
 import type { ConvertResult, RuleAction, RuleCategory } from './core/types';
 import { convertFields } from './options/convert';
 import { LIMITS } from './limits';
 import { describeIssue, SINGLE_LINE, wholeNumber } from './options/schema';
 import type { ScrapeOptions } from './options/scrape';
-import type { Page, ScrapeError } from './page';
+import type { Page, ScrapeError, ScrapeProgress } from './page';
+import type { SiteKeeps } from './site-keeps';
 
-export { CHANNELS, type Channel, LIMITS };
+export { CHANNELS, type Channel, COMMAND_EVENT, type CommandBridge, LIMITS };
 
 export class InvalidRequest extends Error {
   override readonly name = 'InvalidRequest';
@@ -21,6 +22,7 @@ export class InvalidRequest extends Error {
 // ---- the pieces requests are made of ----
 
 const ID = /^[\w-]{1,64}$/;
+const SITE = /^[\w.:[\]-]{1,260}$/;
 const SETTING_KEY = /^[\w.:-]{1,64}$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -36,6 +38,12 @@ const list = <T extends z.ZodType>(item: T, max: number = LIMITS.maxListItems) =
 const kindOf = (kinds: string) => ({ error: `must be ${kinds}` });
 /** Takes nothing: `undefined` or `null`. */
 const nothing = () => z.unknown().refine((value) => value === undefined || value === null, { error: 'takes no request' }).transform((): void => undefined);
+
+/** Paths kept by site: a bounded number of sites, each with a bounded list. */
+const siteKeeps = () =>
+  z
+    .record(line(260, SITE), list(text(4096), LIMITS.maxKeepsPerSite), { error: 'must be an object' })
+    .refine((sites) => Object.keys(sites).length <= LIMITS.maxKeepSites, { error: `has more than ${LIMITS.maxKeepSites} sites` }) as z.ZodType<SiteKeeps>;
 
 // ---- option sets the app sends ----
 
@@ -97,6 +105,8 @@ const requests = {
   }),
   'page:convert': object({ requestId: id(), pageId: id(), options: appConvertOptionsSchema.optional() }),
   'page:cancel': object({ requestId: id() }),
+  /** Where a load or conversion is: its stage and the bytes so far (null once it is over). */
+  'page:progress': object({ requestId: id() }),
   'export:save': object({
     markdown: text(LIMITS.maxHtmlChars),
     /** Used for the file name (sanitised by main). */
@@ -116,6 +126,8 @@ const requests = {
     resume: flag().optional(),
     settings: batchSettingsPatch.optional(),
     options: loadOptionsSchema.pick({ userAgent: true, waitFor: true, extraWaitMs: true, convert: true }).optional(),
+    /** Elements kept on every page of a site ("always keep this on example.com"). */
+    siteKeeps: siteKeeps().optional(),
   }),
   /**
    * Progress by long poll (the same over IPC and HTTP): rows changed since `cursor`, answered at once
@@ -215,6 +227,7 @@ interface Responses {
   'page:load': LoadResponse;
   'page:convert': ReconvertResponse;
   'page:cancel': { cancelled: boolean };
+  'page:progress': { progress: ScrapeProgress | null };
   'export:save': SaveResponse;
   'settings:get': { value: string | null };
   'settings:set': { ok: true };

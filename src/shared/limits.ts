@@ -16,5 +16,8 @@ export const LIMITS = {
   maxBatchInputChars: 64 * 1024 * 1024,
   maxPollWaitMs: 25_000,
   maxPollRows: 20_000,
+  /** Sites with elements kept on every page, and kept elements per site. */
+  maxKeepSites: 1000,
+  maxKeepsPerSite: 500,
 } as const;
 

@@ -3,7 +3,19 @@
 // was got (`source`) and the core's result — or, when that failed, the error. Also here: the one way
 // to build a failed page and the one mapper from anything thrown to a stable error code.
 import { BudgetExceeded } from './core/budget';
-import type { ConvertResult } from './core/types';
+import type { ConvertResult, ConvertStage } from './core/types';
+
+/** The stages of loading one page, in order (`render` only when rendering). */
+export type ScrapeStage = 'fetch' | 'render' | ConvertStage;
+
+export const SCRAPE_STAGES: readonly ScrapeStage[] = ['fetch', 'render', 'parse', 'clean', 'markdown'];
+
+/** Where a load is: its stage, and the bytes received so far (of `totalBytes`, when announced). */
+export interface ScrapeProgress {
+  stage: ScrapeStage;
+  bytes?: number;
+  totalBytes?: number;
+}
 
 /** Why a page failed, as a stable code plus a one-line message. */
 export type ScrapeErrorCode =

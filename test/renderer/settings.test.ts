@@ -67,4 +67,11 @@ describe('resizing panes', () => {
     // A pair narrower than two minimums splits evenly instead of going below it.
     expectSizes(resize([0.9, 0.06, 0.04], 1, 2, 0.5, 0.1), [0.9, 0.05, 0.05]);
   });
+
+  it('keep only well-formed site keeps', () => {
+    const keep = { path: 'body > footer', tag: 'footer', ruleId: 'footer', excerpt: '<footer>', at: 1 };
+    const merged = mergeSettings({ siteKeeps: { 'example.com': [keep, { path: 42 }, 'junk'], 'bad site!': [keep], 'other.org': 'junk', 'x.org': [{ path: 'body > nav' }] } });
+    expect(merged.siteKeeps).toEqual({ 'example.com': [keep], 'x.org': [{ path: 'body > nav', tag: '', ruleId: '', excerpt: '', at: 0 }] });
+    expect(mergeSettings({ siteKeeps: [] }).siteKeeps).toEqual({});
+  });
 });

@@ -3,6 +3,7 @@
 // page — where another way of running pages (a worker per page, a remote service) plugs in.
 import { failedPage, type Page, toScrapeError } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
+import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
 import { Scraper } from '../services/scraper';
 import { deadline } from './deadline';
@@ -19,7 +20,8 @@ export interface PageFetcher {
 /** The limit of its own comes this long after the Scraper's, which should end the page first. */
 const TIMEOUT_GRACE_MS = 250;
 
-export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, renderer?: PageSource): PageFetcher {
+/** `siteKeeps`: elements kept on every page of a site, added to the options' kept paths page by page. */
+export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, renderer?: PageSource, siteKeeps?: SiteKeeps): PageFetcher {
   let scraper: Scraper | undefined;
   return {
     async fetch(url, signal) {
@@ -27,7 +29,9 @@ export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, r
       const limit = deadline(options.timeoutMs + TIMEOUT_GRACE_MS, signal);
       try {
         scraper ??= new Scraper(options, { renderer });
-        return await scraper.scrape(url, { signal: limit.signal });
+        const paths = keepPathsFor(url, siteKeeps, options.convert?.keep?.paths);
+        const keep = paths.length > 0 ? { convert: { keep: { ...options.convert?.keep, paths } } } : {};
+        return await scraper.scrape(url, { ...keep, signal: limit.signal });
       } catch (error) {
         return failedPage(url, toScrapeError(error));
       } finally {

@@ -7,6 +7,7 @@
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState } from '../../shared/batch';
 import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
+import type { SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
 import { type PageFetcher, scraperFetcher } from './fetch-page';
 import { JournalError } from './journal';
@@ -28,6 +29,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   resume?: boolean;
   /** Further Scraper options (user agent, wait-for, rule categories, …). */
   scrape?: ScrapeOptions;
+  /** Elements kept on every page of a site: added to `scrape.convert.keep.paths` for its pages. */
+  siteKeeps?: SiteKeeps;
   /** Renders pages for the runner's Scraper (the app's hidden window, asked from the batch's thread). */
   renderer?: PageSource;
   /** How pages are got: the batch's own Scraper by default. */
@@ -86,7 +89,7 @@ export class BatchRunner {
     this.writer = new PageWriter(options.outDir, this.settings, store, () => store.rows.length, options.scrape?.userAgent);
     const scrape = options.scrape ?? {};
     const pageOptions = { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
-    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer);
+    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer, options.siteKeeps);
   }
 
   /**

@@ -4,6 +4,7 @@
 // app asks for each page with `source-load` and gets the answer with `source-answer`.
 import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../shared/batch';
 import type { ScrapeOptions } from '../../shared/options/scrape';
+import type { SiteKeeps } from '../../shared/site-keeps';
 import type { SourceAnswer, SourceAsk } from './remote-source';
 
 export interface SessionStart {
@@ -12,6 +13,8 @@ export interface SessionStart {
   resume: boolean;
   settings: Partial<BatchSettings>;
   scrape: ScrapeOptions;
+  /** Elements kept on every page of a site, added to `scrape.convert.keep` page by page. */
+  siteKeeps?: SiteKeeps;
   /** Pages are rendered by the app (its hidden window), asked for by `source-load` messages. */
   renderInApp: boolean;
 }

@@ -68,6 +68,7 @@ export class BatchSession {
         outDir: start.outDir,
         resume: start.resume,
         scrape: start.scrape,
+        siteKeeps: start.siteKeeps,
         renderer: start.renderInApp ? this.renderer : undefined,
         onRow: (row) => this.rowChanged(row),
         onState: () => this.schedule(),

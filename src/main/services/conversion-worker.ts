@@ -3,7 +3,7 @@
 // see an abort message; the host terminates the worker for that (see worker-host.ts).
 import { parentPort } from 'node:worker_threads';
 import { convert } from '../../shared/core';
-import { toScrapeError } from '../../shared/page';
+import { type ScrapeProgress, toScrapeError } from '../../shared/page';
 import { convertRaw } from './conversion';
 import type { FromWorker, ToWorker, WorkerJob } from './worker-protocol';
 
@@ -12,9 +12,10 @@ if (!port) throw new Error('conversion-worker.ts must run in a worker thread');
 
 const aborts = new Map<number, AbortController>();
 
-async function run(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
-  if (job.kind === 'convert') return convert(job.html, job.options);
-  return convertRaw(job.job, signal);
+async function run(id: number, job: WorkerJob, signal: AbortSignal): Promise<unknown> {
+  const onProgress = (progress: ScrapeProgress) => port!.postMessage({ type: 'progress', id, progress } satisfies FromWorker);
+  if (job.kind === 'convert') return convert(job.html, { ...job.options, onStage: (stage) => onProgress({ stage, bytes: job.html.length }) });
+  return convertRaw(job.job, signal, onProgress);
 }
 
 port.on('message', (message: ToWorker) => {
@@ -24,7 +25,7 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   aborts.set(message.id, controller);
-  run(message.job, controller.signal).then(
+  run(message.id, message.job, controller.signal).then(
     (value) => port.postMessage({ type: 'done', id: message.id, value } satisfies FromWorker),
     (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: toScrapeError(error, controller.signal) } satisfies FromWorker),
   ).finally(() => aborts.delete(message.id));

@@ -4,7 +4,7 @@
 // conversion worker in the app (so a 20 MB page never freezes the window).
 import { convert } from '../../shared/core';
 import type { ConvertOptions, ConvertResult, Warning } from '../../shared/core/types';
-import type { SourceFacts } from '../../shared/page';
+import type { ScrapeProgress, SourceFacts } from '../../shared/page';
 import { decodeHtml } from '../loaders/charset';
 import { classifyContent, mediaType } from '../loaders/content-type';
 import { pdfToHtml } from '../loaders/pdf';
@@ -36,11 +36,14 @@ export interface Conversion {
   result: ConvertResult;
 }
 
-/** Runs a conversion somewhere (this thread, a worker); rejects with a LoadError or the core's BudgetExceeded. */
-export type Converter = (job: ConversionJob, signal: AbortSignal) => Promise<Conversion>;
+/**
+ * Runs a conversion somewhere (this thread, a worker), telling each stage as it starts; rejects
+ * with a LoadError or the core's BudgetExceeded.
+ */
+export type Converter = (job: ConversionJob, signal: AbortSignal, onProgress?: (progress: ScrapeProgress) => void) => Promise<Conversion>;
 
 /** The conversion in this thread. */
-export async function convertRaw(job: ConversionJob, signal: AbortSignal): Promise<Conversion> {
+export async function convertRaw(job: ConversionJob, signal: AbortSignal, onProgress?: (progress: ScrapeProgress) => void): Promise<Conversion> {
   const warnings: Warning[] = [...job.warnings];
   let html: string;
   let contentType: string | undefined;
@@ -54,6 +57,7 @@ export async function convertRaw(job: ConversionJob, signal: AbortSignal): Promi
     const kind = classifyContent(job.contentType, body);
     contentType = kind === 'pdf' ? 'application/pdf' : mediaType(job.contentType) || 'text/html';
     if (kind === 'pdf') {
+      onProgress?.({ stage: 'parse', bytes: body.byteLength });
       const pdf = await pdfToHtml(body, { signal });
       html = pdf.html;
       warnings.push(...pdf.warnings);
@@ -64,7 +68,8 @@ export async function convertRaw(job: ConversionJob, signal: AbortSignal): Promi
     }
   }
   if (signal.aborted) throw signal.reason;
-  const result = convert(html, job.options);
+  const bytes = job.body?.byteLength ?? html.length;
+  const result = convert(html, onProgress ? { ...job.options, onStage: (stage) => onProgress({ stage, bytes }) } : job.options);
   warnings.push(...result.warnings);
   if (job.shellCheck && contentType !== 'application/pdf') {
     const shell = emptyShellWarning(result.markdown, html, job.rendered);

@@ -1,14 +1,17 @@
 // Loads pages for the app and re-converts them when the user keeps or drops elements. Every input —
 // a URL or path typed in, a dropped file, pasted HTML — goes through one Scraper, whose renderer is
 // the app's (the hidden window in Electron) and whose conversions run on the worker. Loads are
-// cancellable by the caller's request id; each page's HTML stays here for re-conversion.
+// cancellable by the caller's request id, and say how far they are (`progress`); each page's HTML
+// stays here for re-conversion.
+import { homedir } from 'node:os';
 import { LIMITS, type LoadInput, type LoadOptions, type LoadRequest, type LoadResponse, type ReconvertRequest, type ReconvertResponse } from '../../shared/contract';
 import type { ConvertOptions, ConvertResult } from '../../shared/core/types';
-import { failedPage, type Page, toScrapeError } from '../../shared/page';
+import { failedPage, type Page, type ScrapeProgress, toScrapeError } from '../../shared/page';
 import { loadingOptionsOf, type ScrapeOptions } from '../../shared/options/scrape';
 import type { PageSource } from '../loaders/source';
 import type { Conversion } from './conversion';
 import { PageCache } from './page-cache';
+import { appInput } from './scrape-target';
 import { Scraper } from './scraper';
 import type { WorkerHost } from './worker-host';
 
@@ -16,6 +19,14 @@ export interface PageServiceOptions {
   worker: WorkerHost;
   /** Renders pages with JavaScript (the app's hidden window); the Scraper's default otherwise. */
   renderer?: PageSource;
+  /** The folder "~/" stands for in a typed path (default: the user's home). */
+  home?: string;
+}
+
+/** One load or conversion: its cancel signal, and where it reports its progress. */
+interface Run {
+  signal: AbortSignal;
+  report: (progress: ScrapeProgress) => void;
 }
 
 /**
@@ -27,20 +38,22 @@ export const APP_BUDGET = { maxMs: 120_000 };
 export class PageService {
   private readonly cache = new PageCache();
   private readonly requests = new Map<string, AbortController>();
+  private readonly progressOf = new Map<string, ScrapeProgress>();
   private readonly scraper: Scraper;
 
   constructor(private readonly options: PageServiceOptions) {
     this.scraper = new Scraper(
       // What the app accepts pasted or dropped, it accepts from the web too.
       { maxBytes: LIMITS.maxFileBytes },
-      { renderer: options.renderer, converter: (job, signal) => options.worker.run<Conversion>({ kind: 'conversion', job }, signal) },
+      { renderer: options.renderer, converter: (job, signal, onProgress) => options.worker.run<Conversion>({ kind: 'conversion', job }, signal, onProgress) },
     );
   }
 
   async load(request: LoadRequest): Promise<LoadResponse> {
-    const { signal, done } = this.track(request.requestId);
+    const run = this.track(request.requestId);
+    const { signal, done } = run;
     try {
-      const page = await this.loadInput(request.input, request.options ?? {}, signal);
+      const page = await this.loadInput(request.input, request.options ?? {}, run);
       if (!page.ok) return { page };
       // The Scraper resolves links against web pages' URLs only; local files and pasted HTML keep relative links.
       const url = page.source.finalUrl && /^https?:/i.test(page.source.finalUrl) ? page.source.finalUrl : undefined;
@@ -55,10 +68,11 @@ export class PageService {
   async reconvert(request: ReconvertRequest): Promise<ReconvertResponse> {
     const cached = this.cache.get(request.pageId);
     if (!cached) return { ok: false, error: { code: 'not-found', message: 'this page is no longer in memory: load it again' } };
-    const { signal, done } = this.track(request.requestId);
+    const run = this.track(request.requestId);
+    const { signal, done } = run;
     try {
       const options: ConvertOptions = withoutUndefined({ ...request.options, url: cached.url, ...APP_CONVERSION });
-      const result = await this.options.worker.run<ConvertResult>({ kind: 'convert', html: cached.html, options }, signal);
+      const result = await this.options.worker.run<ConvertResult>({ kind: 'convert', html: cached.html, options }, signal, run.report);
       return { ok: true, result };
     } catch (error) {
       return { ok: false, error: toScrapeError(error, signal) };
@@ -75,32 +89,43 @@ export class PageService {
     return true;
   }
 
+  /** Where a load or conversion running under this id is (null when none is). */
+  progress(requestId: string): ScrapeProgress | null {
+    return this.progressOf.get(requestId) ?? null;
+  }
+
   /** Stops the browser the Scraper may have started. */
   close(): Promise<void> {
     return this.scraper.close();
   }
 
-  private track(requestId: string): { signal: AbortSignal; done: () => void } {
+  private track(requestId: string): Run & { done: () => void } {
     this.requests.get(requestId)?.abort(); // an id reused while running replaces the old request
     const controller = new AbortController();
     this.requests.set(requestId, controller);
+    const mine = () => this.requests.get(requestId) === controller;
     return {
       signal: controller.signal,
+      report: (progress) => {
+        if (mine()) this.progressOf.set(requestId, progress);
+      },
       done: () => {
-        if (this.requests.get(requestId) === controller) this.requests.delete(requestId);
+        if (!mine()) return;
+        this.requests.delete(requestId);
+        this.progressOf.delete(requestId);
       },
     };
   }
 
-  private loadInput(input: LoadInput, options: LoadOptions, signal: AbortSignal): Promise<Page> {
-    const scrape = { ...scrapeOptions(options), signal };
+  private loadInput(input: LoadInput, options: LoadOptions, run: Run): Promise<Page> {
+    const scrape = { ...scrapeOptions(options), signal: run.signal, onProgress: run.report };
     switch (input.kind) {
       case 'html':
         return this.scraper.scrapeHtml(input.html, { url: input.name ?? 'pasted HTML' }, scrape);
       case 'file':
         return this.scraper.scrapeBytes(Buffer.from(input.base64, 'base64'), { url: input.name, contentType: contentTypeOf(input.name) }, { ...scrape, render: false });
       case 'url':
-        return this.scraper.scrape(input.url, scrape);
+        return this.scraper.scrape(appInput(input.url, this.options.home ?? homedir()), scrape);
     }
   }
 }

@@ -3,7 +3,7 @@
 // hidden window in the app); what comes back is decoded or laid out (HTML charset, PDF text) and
 // converted by its Converter (this thread by default, the app's worker in the app). A bad page never
 // throws: the Page says ok: false and why. close() stops what the sources hold (a browser).
-import { type ConvertedPage, failedPage, type Page, type SourceFacts, statusOf, toScrapeError } from '../../shared/page';
+import { type ConvertedPage, failedPage, type Page, type ScrapeProgress, type SourceFacts, statusOf, toScrapeError } from '../../shared/page';
 import { resolveScrapeOptions, type ResolvedScrapeOptions, type ScrapeOptions } from '../../shared/options/scrape';
 import { classifyContent, looksLikePdf, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
@@ -13,7 +13,14 @@ import { abortError, LoadError, type LoadRequest, type PageSource, type RawPage 
 import { type Conversion, convertRaw, type Converter } from './conversion';
 import { resolveTarget, type ScrapeTarget } from './scrape-target';
 
-export type ScrapeCallOptions = ScrapeOptions & { signal?: AbortSignal };
+export type ScrapeCallOptions = ScrapeOptions & {
+  signal?: AbortSignal;
+  /** Told each stage as it starts, and the bytes received while fetching (at most every 100 ms). */
+  onProgress?: (progress: ScrapeProgress) => void;
+};
+
+/** Bytes received are told at most this often: a large page arrives in thousands of chunks. */
+const BYTES_EVERY_MS = 100;
 
 /** Content already in hand (standard input, a dropped file, pasted HTML): what is known about it. */
 export interface ContentInfo {
@@ -35,6 +42,7 @@ interface Prepared {
   options: ResolvedScrapeOptions;
   signal: AbortSignal;
   deadline: number;
+  onProgress?: (progress: ScrapeProgress) => void;
 }
 
 /** What a page was got as, before conversion. */
@@ -112,15 +120,16 @@ export class Scraper {
   }
 
   private prepare(call: ScrapeCallOptions, started: number): Prepared {
-    const { signal: callerSignal, ...rest } = call;
+    const { signal: callerSignal, onProgress, ...rest } = call;
     const options = resolveScrapeOptions({ ...this.defaults, ...rest, convert: { ...this.defaults.convert, ...rest.convert } });
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    return { options, signal, deadline: started + options.timeoutMs };
+    return { options, signal, deadline: started + options.timeoutMs, onProgress };
   }
 
   private async load(target: ScrapeTarget, prepared: Prepared): Promise<RawPage> {
-    const request: LoadRequest = { url: target.url, settings: prepared.options, signal: prepared.signal, deadline: prepared.deadline };
+    const request: LoadRequest = { url: target.url, settings: prepared.options, signal: prepared.signal, deadline: prepared.deadline, onBytes: bytesReporter(prepared.onProgress) };
+    prepared.onProgress?.({ stage: prepared.options.render ? 'render' : 'fetch' });
     const plain = target.kind === 'web' ? this.http : this.files;
     if (!prepared.options.render) return plain.load(request);
     if (target.kind === 'web') {
@@ -136,7 +145,7 @@ export class Scraper {
   private async convert(raw: RawPage, prepared: Prepared, base: string | undefined, shellCheck: boolean): Promise<Conversion> {
     const job = { body: raw.body, html: raw.html, contentType: raw.contentType, options: { ...prepared.options.convert, url: base }, rendered: raw.rendered, shellCheck, warnings: raw.warnings };
     try {
-      return await this.converter(job, prepared.signal);
+      return await this.converter(job, prepared.signal, prepared.onProgress);
     } catch (error) {
       if (!prepared.signal.aborted) throw error;
       const pdf = raw.body !== undefined && (mediaType(raw.contentType) === 'application/pdf' || looksLikePdf(raw.body, true));
@@ -151,6 +160,18 @@ function page(asked: string, raw: RawPage, converted: Conversion, pasted: boolea
     ? { url: asked, rendered: false }
     : { url: asked, finalUrl: raw.finalUrl, status: raw.status, contentType: converted.contentType, encoding: converted.encoding, rendered: raw.rendered };
   return { ok: true, source: withoutUndefined(source), result: converted.result, originalHtml: converted.html, elapsedMs: performance.now() - started };
+}
+
+/** Bytes received, told on when BYTES_EVERY_MS has passed since the last time (and at the end). */
+function bytesReporter(onProgress: ((progress: ScrapeProgress) => void) | undefined): LoadRequest['onBytes'] {
+  if (!onProgress) return undefined;
+  let last = -Infinity;
+  return (bytes, totalBytes) => {
+    const now = performance.now();
+    if (now - last < BYTES_EVERY_MS && bytes !== totalBytes) return;
+    last = now;
+    onProgress({ stage: 'fetch', bytes, totalBytes });
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -9,6 +9,7 @@ import { numberElements, releaseTree } from './dom/nodes';
 import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
 import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
+import { normalizePage, restoreFootnotes } from './normalize';
 import { parseHtml } from './parse';
 import { DEFAULT_RULES } from './rules';
 import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
@@ -30,13 +31,17 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   });
   const started = now();
 
+  options.onStage?.('parse');
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
-  const elements = numberElements(document);
+  options.onStage?.('clean');
+  let elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
+  const normalized = normalizePage(document, elements);
+  if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
-  const { removed, elementsBefore } = cleanDocument(document, {
+  const { removed, kept, elementsBefore } = cleanDocument(document, {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
@@ -44,7 +49,8 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
     budget,
     elements,
   });
-  const urlStats = rewriteUrls(elements, documentBase(document, options.url), options.dataImages ?? 'drop');
+  const notes = restoreFootnotes(document, normalized.footnotes);
+  const urlStats = rewriteUrls(notes.length === 0 ? elements : [...elements, ...notes], documentBase(document, options.url), options.dataImages ?? 'drop');
   const cleaned = now();
 
   budget.stage = 'serializing';
@@ -53,6 +59,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const { counts: domCounts, elements: elementsAfter } = countDomContent(document, maxDepth);
   const serialized = now();
 
+  options.onStage?.('markdown');
   const { markdown: bodyMarkdown, flattened } = toMarkdown(document.body, { maxDepth, budget });
   releaseTree(document);
   // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.
@@ -95,7 +102,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
       total: now() - started,
     },
   };
-  return { markdown, cleanedHtml, removed, metadata, stats, warnings };
+  return { markdown, cleanedHtml, removed, kept, metadata, stats, warnings };
 }
 
 export { Budget, BudgetExceeded, DEFAULT_BUDGET };

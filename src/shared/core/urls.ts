@@ -2,6 +2,7 @@
 // would run code (`javascript:`, `vbscript:`) or carry a document (`data:`) dropped, keeping the text.
 import type { Document, Element } from './dom/nodes';
 import { findDescendant } from './dom/query';
+import { imageSource, isPixelDataUrl, isScriptUrl } from './images';
 
 export type DataImagePolicy = 'keep' | 'drop';
 
@@ -67,24 +68,9 @@ export function documentBase(document: Document, pageUrl: string | undefined): s
   return page;
 }
 
-// Lazy-loading pages put the real image in data-* attributes and a placeholder in src.
-const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
-
-function firstSrcsetCandidate(srcset: string | null): string | null {
-  if (srcset === null) return null;
-  const first = srcset.trim().split(/\s*,\s+/)[0]?.split(/\s+/)[0];
-  return first !== undefined && first !== '' ? first : null;
-}
-
-function imageSource(img: Element): string | null {
-  const src = img.getAttribute('src');
-  const isPlaceholder = src === null || cleanUrlText(src) === '' || schemeOf(cleanUrlText(src)) === 'data';
-  if (!isPlaceholder) return src;
-  for (const name of LAZY_SOURCES) {
-    const value = img.getAttribute(name);
-    if (value !== null && cleanUrlText(value) !== '') return value;
-  }
-  return firstSrcsetCandidate(img.getAttribute('srcset') ?? img.getAttribute('data-srcset')) ?? src;
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
 }
 
 export interface UrlRewriteStats {
@@ -113,15 +99,22 @@ export function rewriteUrls(elements: readonly Element[], base: string | null, d
       }
     } else if (el.localName === 'img') {
       const src = imageSource(el);
-      if (src === null) continue;
-      if (schemeOf(cleanUrlText(src)) === 'data') {
-        if (dataImages === 'drop') {
-          el.removeAttribute('src');
-          stats.dataImages++;
-        }
+      if (src === null || isScriptUrl(src)) {
+        // No source but a placeholder: written as nothing.
+        el.removeAttribute('src');
         continue;
       }
-      el.setAttribute('src', resolveUrl(src, base));
+      if (schemeOf(cleanUrlText(src)) === 'data') {
+        if (dataImages === 'drop' || isPixelDataUrl(src)) {
+          el.removeAttribute('src');
+          if (dataImages === 'drop') stats.dataImages++;
+        } else el.setAttribute('src', src);
+        continue;
+      }
+      const resolved = resolveUrl(src, base);
+      // `src="#"` or `src="?"`: the page itself, not an image.
+      if (base !== null && withoutFragment(resolved) === withoutFragment(base)) el.removeAttribute('src');
+      else el.setAttribute('src', resolved);
     } else if (el.localName === 'base' && base !== null) {
       // Every URL is absolute now; a <base> left in the cleaned page would only mislead.
       el.parentNode?.removeChild(el);

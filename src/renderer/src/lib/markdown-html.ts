@@ -7,3 +7,32 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 export function markdownToHtml(markdown: string): string {
   return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 }
+
+const FENCE = /^ {0,3}(```|~~~)/;
+
+/**
+ * The Markdown with a paragraph holding `marker` just before the block where `offset` falls, so
+ * the rendered preview can open there (see previewBody); unchanged when the block is inside a
+ * fenced code block, where a paragraph cannot go.
+ */
+export function withMarkerBefore(markdown: string, offset: number, marker: string): string {
+  // Back to the start of the block: the line after the nearest blank line before `offset`.
+  let start = markdown.lastIndexOf('\n', Math.max(0, offset - 1)) + 1;
+  while (start > 0) {
+    const previousEnd = start - 1;
+    const previousStart = markdown.lastIndexOf('\n', previousEnd - 1) + 1;
+    if (markdown.slice(previousStart, previousEnd).trim() === '') break;
+    start = previousStart;
+  }
+  let fences = 0;
+  for (const line of markdown.slice(0, start).split('\n')) if (FENCE.test(line)) fences++;
+  if (fences % 2 === 1) return markdown;
+  return `${markdown.slice(0, start)}\n\n${marker}\n\n${markdown.slice(start)}`;
+}
+
+/** The start of a long Markdown, cut at a blank line (a block boundary) before `max` characters. */
+export function capMarkdown(markdown: string, max: number): { text: string; capped: boolean } {
+  if (markdown.length <= max) return { text: markdown, capped: false };
+  const cut = markdown.lastIndexOf('\n\n', max);
+  return { text: markdown.slice(0, cut > max / 2 ? cut : max), capped: true };
+}

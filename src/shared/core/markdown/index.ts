@@ -5,6 +5,7 @@ import { type ChildNode, deferRemovals, DocumentFragment, type Element, flushRem
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
+import { dropSilentVoids } from './silent-voids';
 import { createTurndownService } from './service';
 import { pushWrappersIntoBlocks } from './wrappers';
 
@@ -59,6 +60,7 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   const root = turndownInput(body);
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
+  dropSilentVoids(root);
   prepareText(root);
   const service = createTurndownService(options.budget);
   let markdown: string;
