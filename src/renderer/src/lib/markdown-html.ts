@@ -4,8 +4,18 @@
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 
+/** The inline tags our Markdown carries as raw HTML (always bare, see core/markdown): shown as tags. */
+const INERT_TAGS = /&lt;(\/?)(sup|sub|mark)&gt;/g;
+const CODE = /(<pre>[\s\S]*?<\/pre>|<code>[\s\S]*?<\/code>)/;
+
 export function markdownToHtml(markdown: string): string {
-  return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  const html = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  if (!html.includes('&lt;')) return html;
+  // micromark escapes all raw HTML; give back the bare inert tags outside code (where `<sup>` is text).
+  return html
+    .split(CODE)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(INERT_TAGS, '<$1$2>')))
+    .join('');
 }
 
 const FENCE = /^ {0,3}(```|~~~)/;
