@@ -153,7 +153,7 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     // package.json is in the working directory: still refused, a relative path names nothing here.
     const relative = (await handlers['page:load']({ requestId: 'i3', input: { kind: 'url', url: 'package.json' } })).page;
     expect(relative).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    const absolute = await handlers['page:load']({ requestId: 'i4', input: { kind: 'url', url: join(dir, 'missing.html') } });
+    const absolute = (await handlers['page:load']({ requestId: 'i4', input: { kind: 'url', url: join(dir, 'missing.html') } })).page;
     expect(absolute).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
