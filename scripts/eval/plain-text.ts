@@ -6,7 +6,7 @@ import type { Node as MarkdownNode } from 'commonmark';
 import { parse, parseFragment } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 
-type HtmlNode = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.ParentNode;
+export type HtmlNode = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.ParentNode;
 
 /** Elements whose content a reader never sees as text. */
 const HIDDEN = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'applet', 'frame', 'frameset', 'noframes']);
@@ -20,7 +20,7 @@ const BLOCK = new Set([
 ]);
 
 /** The text of an HTML tree: text nodes in order, block boundaries as newlines. */
-function treeText(root: HtmlNode): string {
+export function treeText(root: HtmlNode): string {
   const parts: string[] = [];
   // Frames: a node to visit, or the newline owed when a block element closes.
   const stack: Array<HtmlNode | '\n'> = [root];

@@ -8,6 +8,8 @@ import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
+import { articleInside, articleOutside } from './article';
+import type { ConvertMode } from '../types';
 import type { CleaningRule } from './types';
 import { headTagsInBody, metaRefresh, unwantedElements } from './unwanted';
 
@@ -38,6 +40,16 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   interfaceForm,
   linkList,
 ];
+
+/** Article mode's own rules, run after the default ones on what they left. */
+export const ARTICLE_RULES: readonly CleaningRule[] = [articleOutside, articleInside];
+
+const WITH_ARTICLE: readonly CleaningRule[] = [...DEFAULT_RULES, ...ARTICLE_RULES];
+
+/** The rules a mode applies (before any extra rules of the caller). */
+export function rulesOfMode(mode: ConvertMode | undefined): readonly CleaningRule[] {
+  return mode === 'article' ? WITH_ARTICLE : DEFAULT_RULES;
+}
 
 export type { CleaningRule, RuleAction, RuleCategory, RuleContext } from './types';
 export { RULE_CATEGORIES } from './types';

@@ -1,5 +1,6 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
+import { type ArticleContent, findArticleContent } from '../article/content';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
 import { findDescendant, type Skip, valueHasToken } from '../dom/query';
@@ -33,6 +34,8 @@ export interface PageFacts {
   /** Whether `el` stands inside the main region (or is it). */
   inMainRegion(el: Element): boolean;
   isRunningText(el: Element): boolean;
+  /** Article mode's main content, found by scoring what the page holds (see article/content.ts). */
+  readonly article: ArticleContent | null;
 }
 
 function isHiddenDeclared(el: Element): boolean {
@@ -198,6 +201,7 @@ class LazyPageFacts implements PageFacts {
   /** The landmark and its ancestors, per landmark, built when first asked. */
   private readonly ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, title: null, firstText: null, lastText: null };
   private regionEnd: number | undefined;
+  private articleContent: ArticleContent | null | undefined;
 
   constructor(
     private readonly document: Document,
@@ -235,6 +239,11 @@ class LazyPageFacts implements PageFacts {
 
   isRunningText(el: Element): boolean {
     return isRunningText(el, this.skip);
+  }
+
+  get article(): ArticleContent | null {
+    if (this.articleContent === undefined) this.articleContent = findArticleContent(this.all(), this.document.body, this.skip);
+    return this.articleContent;
   }
 
   holds(el: Element, name: Landmark): boolean {
