@@ -130,7 +130,7 @@ function dataTableCells(region: HtmlElement): string[][] {
     const rows = findAll(table, (el) => el.tagName === 'tr');
     if (rows.length < 2 || find(table, (el) => el !== table && (el.tagName === 'table' || /^h[1-6]$/.test(el.tagName))) !== null) continue;
     for (const cell of findAll(table, (el) => el.tagName === 'td' || el.tagName === 'th')) {
-      const words = tokenize(treeText(cell));
+      const words = tokenize(treeText(cell, { altText: true }));
       if (words.length > 0) cells.push(words);
     }
   }
@@ -156,7 +156,7 @@ export function loadDocsGuard(root: string, perGenerator: number): DocsGuard {
         const html = decodeHtmlBytes(readFileSync(files[i]));
         const region = generator.region(parse(html, { scriptingEnabled: false }));
         if (region === null) continue;
-        const truth = treeText(region);
+        const truth = treeText(region, { altText: true });
         if (tokenize(truth).length < 20) continue;
         pages.push({ generator: generator.name, path: relative(root, files[i]), html, truth, cells: dataTableCells(region) });
       }

@@ -6,9 +6,11 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, tokenIn, vocabulary } from '../dom/query';
-import { HEADING_TAGS } from '../markdown/blocks';
+import { findDescendant, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
+import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import { belongsToArticle } from './boilerplate';
+import { isLinkList, isOnlyLinks, isTeaser } from './link-lists';
+import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
@@ -91,7 +93,7 @@ function announcedKind(el: Element): Kind | undefined {
  */
 function mayRemove(el: Element, context: RuleContext): boolean {
   // A <section> or <article> can well be the comments; the page's body and main region cannot.
-  if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main')) return false;
+  if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main') || isDocumentPart(el)) return false;
   const { facts } = context;
   if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return false;
   // One walk for both: a <main>, or a data table (see markdown/tables.ts), inside.
@@ -102,14 +104,41 @@ function mayRemove(el: Element, context: RuleContext): boolean {
 export const announcedBlock: CleaningRule = {
   id: 'announced-block',
   category: 'chrome',
-  describe: 'comments, related/popular stories and newsletter boxes, named by their heading, aria-label or a whole id/class token',
+  describe: 'comments, related/popular stories and newsletter boxes, named by a whole id/class token, or by their heading or aria-label when they hold only links or teasers',
   matches(el, context) {
     const token = tokenIn(el, ANNOUNCING);
-    const kind = token !== undefined ? ANNOUNCING_TOKENS.get(token) : announcedKind(el);
-    if (kind === undefined || !mayRemove(el, context)) return null;
+    if (token !== undefined) return mayRemove(el, context) ? REASONS[ANNOUNCING_TOKENS.get(token)!] : null;
+    const kind = announcedKind(el);
+    // A heading says what a block is about, not that it is furniture: "Recommended configuration" or
+    // "Discussion" open sections of prose and code. Announced by words, a block goes only when what
+    // follows its heading is a list of links or teasers (a related-stories box).
+    if (kind === undefined || !isAnnouncedList(el, context.skip) || !mayRemove(el, context)) return null;
     return REASONS[kind];
   },
 };
+
+/** The block's content after its opening heading is nothing but links and teaser cards. */
+function isAnnouncedList(el: Element, skip: Skip): boolean {
+  let heading = openingHeading(el);
+  let items = 0;
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return false;
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const item = child as Element;
+    if (skip !== null && skip(item)) continue;
+    // The heading, or the wrapper that holds it.
+    if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
+      heading = null;
+      continue;
+    }
+    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip)) return false;
+    items++;
+  }
+  return items > 0;
+}
 
 export const sidebarWidget: CleaningRule = {
   id: 'widget',
@@ -129,6 +158,9 @@ export const furnitureToken: CleaningRule = {
     // <header>/<footer> are judged by where they stand (boilerplate.ts), never by their class; and
     // like them, a block that belongs to an article (holds its title or byline) is not furniture.
     if (el.localName === 'header' || el.localName === 'footer') return null;
+    // Furniture is a block of the page's layout: a link or a span named "header" (mdBook's heading
+    // anchors are <a class="header">) is part of the text around it.
+    if (!isBlock(el) || HEADING_TAGS.has(el.localName)) return null;
     const token = tokenIn(el, FURNITURE_TOKENS);
     if (token === undefined || !mayRemove(el, context) || belongsToArticle(el, context)) return null;
     return `page furniture (class or id "${token}")`;

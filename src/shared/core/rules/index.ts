@@ -2,7 +2,11 @@
 import { adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
-import { ariaHidden, hiddenAttribute, hiddenStyle } from './hidden';
+import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle } from './hidden';
+import { docsNavigation } from './docs-navigation';
+import { besideColumn } from './grid-columns';
+import { permalinkAnchor } from './permalinks';
+import { repeatedCaption } from './repeated';
 import { formControls, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
@@ -30,15 +34,20 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   hiddenAttribute,
   ariaHidden,
   hiddenStyle,
+  hiddenClass,
   outsideMainRegion,
   chromeLandmark,
   shareBar,
+  docsNavigation,
+  permalinkAnchor,
+  repeatedCaption,
   announcedBlock,
   sidebarWidget,
   furnitureToken,
   formControls,
   interfaceForm,
   linkList,
+  besideColumn,
 ];
 
 /** Article mode's own rules, run after the default ones on what they left. */

@@ -1,6 +1,7 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { type ArticleContent, findArticleContent } from '../article/content';
+import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
 import { findDescendant, type Skip, valueHasToken } from '../dom/query';
@@ -36,6 +37,8 @@ export interface PageFacts {
   isRunningText(el: Element): boolean;
   /** Article mode's main content, found by scoring what the page holds (see article/content.ts). */
   readonly article: ArticleContent | null;
+  /** Captions that repeat another one (see repeated.ts). */
+  readonly repeatedCaptions: ReadonlySet<Element>;
 }
 
 function isHiddenDeclared(el: Element): boolean {
@@ -202,6 +205,7 @@ class LazyPageFacts implements PageFacts {
   private readonly ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, title: null, firstText: null, lastText: null };
   private regionEnd: number | undefined;
   private articleContent: ArticleContent | null | undefined;
+  private repeated: ReadonlySet<Element> | undefined;
 
   constructor(
     private readonly document: Document,
@@ -239,6 +243,10 @@ class LazyPageFacts implements PageFacts {
 
   isRunningText(el: Element): boolean {
     return isRunningText(el, this.skip);
+  }
+
+  get repeatedCaptions(): ReadonlySet<Element> {
+    return (this.repeated ??= findRepeatedCaptions(this.all(), this.skip));
   }
 
   get article(): ArticleContent | null {
