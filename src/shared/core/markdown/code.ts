@@ -56,6 +56,44 @@ export function codeBlock(pre: Element): string {
   return `${gap}${fence}${languageOf(pre)}\n${code === '' ? '' : `${code}\n`}${fence}${gap}`;
 }
 
+/**
+ * Inline code that holds links (javadoc's `<code><a>String</a></code>`, rustdoc's signatures): a
+ * code span cannot hold a link (its Markdown would show as text), so each run of text becomes its
+ * own span and each link a link around a span: `impl<I: `[`Iterator`](…)`>`.
+ */
+export function linkedCode(code: Element, link: (a: Element, text: string) => string): string {
+  const parts: string[] = [];
+  let text = '';
+  const flush = () => {
+    const line = text.replace(/\r?\n|\r/g, ' ');
+    if (line.trim() !== '') parts.push(codeSpan(line));
+    else if (line !== '') parts.push(' ');
+    text = '';
+  };
+  const stack: Node[] = [];
+  for (let i = code.childNodes.length - 1; i >= 0; i--) stack.push(code.childNodes[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) text += (node as Text).data;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const el = node as Element;
+      if (el.localName === 'a' && el.hasAttribute('href')) {
+        flush();
+        const inner = preformattedText(el).replace(/\r?\n|\r/g, ' ');
+        parts.push(inner.trim() === '' ? '' : link(el, codeSpan(inner)));
+        continue;
+      }
+      for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+    }
+  }
+  flush();
+  return parts.join('');
+}
+
+export function holdsLink(el: Element): boolean {
+  return el.getElementsByTagName('a').some((a) => a.hasAttribute('href'));
+}
+
 export function codeRules(): Record<string, MarkdownRule> {
   return {
     codeBlock: {

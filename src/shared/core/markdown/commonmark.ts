@@ -1,7 +1,8 @@
 // The CommonMark basics turndown ships (paragraph, line break, block quote, rule, code span), kept
 // as turndown writes them; ours only so that every rule lives in one tag-keyed table.
 import { blockGap } from './blocks';
-import { codeSpan } from './code';
+import { codeSpan, holdsLink, linkedCode } from './code';
+import { linkDestination, titlePart } from './inline';
 import type { Element } from '../dom/nodes';
 import type { MarkdownRule } from './rule';
 
@@ -25,7 +26,11 @@ export function commonMarkRules(): Record<string, MarkdownRule> {
       tags: ['code'],
       // A <code> that is a <pre>'s only child is the code block itself (see code.ts).
       when: (el) => !(el.parentElement?.localName === 'pre' && el.previousSibling === null && el.nextSibling === null),
-      replacement: (content) => (content === '' ? '' : codeSpan(content.replace(/\r?\n|\r/g, ' '))),
+      replacement: (content, el) => {
+        if (content === '') return '';
+        if (holdsLink(el)) return linkedCode(el, (a, text) => `[${text}](${linkDestination(a.getAttribute('href') ?? '')}${titlePart(a)})`);
+        return codeSpan(content.replace(/\r?\n|\r/g, ' '));
+      },
     },
   };
 }

@@ -16,7 +16,7 @@ export function linkDestination(url: string): string {
   return url.replace(/[()]/g, (c) => `\\${c}`);
 }
 
-function titlePart(el: Element): string {
+export function titlePart(el: Element): string {
   const title = el.getAttribute('title');
   if (title === null || title.trim() === '') return '';
   return ` "${oneLine(title.trim()).replace(/["\\]/g, '\\$&')}"`;
