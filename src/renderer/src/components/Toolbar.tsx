@@ -15,6 +15,9 @@ export function Toolbar({ onOpenSettings }: { onOpenSettings: () => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = useApp((s) => s.status === 'loading' || s.converting);
   const render = useApp((s) => s.settings.render);
+  const article = useApp((s) => s.settings.article);
+  const hasPage = useApp((s) => s.page !== null);
+  const reconvert = useApp((s) => s.reconvert);
   const theme = useApp((s) => s.settings.theme);
   const updateSettings = useApp((s) => s.updateSettings);
   const load = useApp((s) => s.load);
@@ -69,6 +72,18 @@ export function Toolbar({ onOpenSettings }: { onOpenSettings: () => void }) {
       <label className="toggle" title="Run the page's JavaScript in a hidden browser before converting">
         <input type="checkbox" checked={render} onChange={(event) => updateSettings({ render: event.target.checked })} data-testid="render-toggle" />
         <span>Render JS</span>
+      </label>
+      <label className="toggle" title="Article mode: keep only the main content (every cut is listed under “Article”, and can be kept)">
+        <input
+          type="checkbox"
+          checked={article}
+          onChange={(event) => {
+            updateSettings({ article: event.target.checked });
+            if (hasPage) void reconvert();
+          }}
+          data-testid="article-toggle"
+        />
+        <span>Article</span>
       </label>
       <button type="submit" className="button primary" disabled={address.trim() === ''} data-testid="load">
         Load

@@ -133,11 +133,11 @@ function withinProse(el: Element, context: RuleContext): boolean {
   return false;
 }
 
-/** A path below the page's own folder: relative, without a scheme, a leading "/" or "..". */
-const SUBPAGE = /^(?![a-z][a-z0-9+.-]*:|\/|#|\.\.\/)[^?#]+/i;
+/** A section of this page ("#…"), or a path below its folder: relative, without a scheme, a leading "/" or "..". */
+const SUBPAGE = /^(#.+|(?![a-z][a-z0-9+.-]*:|\/|#|\.\.\/)[^?#]+)/i;
 
 /**
- * Every link goes to a page below this one: a table of contents of the page's own sections or
+ * Every link goes to a section of this page or a page below it: a table of contents of the page's own sections or
  * sub-pages, which documentation generators (Sphinx's toctree, MkDocs, Javadoc) write as relative
  * paths. On an index page it is the content. Site menus and related stories link across the site.
  */
