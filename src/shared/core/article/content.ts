@@ -62,6 +62,8 @@ interface Measures {
   ownText: Float64Array;
   /** Clause marks in the element's own inline content. */
   ownClauses: Float64Array;
+  /** Text of the paragraphs of prose inside the element (not link runs): its mass of running text. */
+  prose: Float64Array;
   /** Whether the element is gone (removed by a default rule, or inside what was). */
   gone: Uint8Array;
 }
@@ -70,7 +72,7 @@ interface Measures {
 function measure(elements: readonly Element[], skip: Skip): Measures {
   const n = elements.length;
   const m: Measures = {
-    text: new Float64Array(n), linkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), gone: new Uint8Array(n),
+    text: new Float64Array(n), linkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), prose: new Float64Array(n), gone: new Uint8Array(n),
   };
   // Top-down first: what a default rule removed, with everything inside it.
   for (let i = 0; i < n; i++) {
@@ -87,6 +89,7 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
     let link = 0;
     let own = 0;
     let ownMarks = 0;
+    let prose = 0;
     for (const kid of el.childNodes) {
       if (kid.nodeType === TEXT_NODE) {
         const data = (kid as Text).data;
@@ -100,6 +103,7 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
         if (at < 0 || elements[at] !== child || m.gone[at] === 1) continue;
         text += m.text[at];
         link += m.linkText[at];
+        prose += m.prose[at];
         if (!isBlock(child)) {
           own += m.ownText[at];
           ownMarks += m.ownClauses[at];
@@ -110,6 +114,8 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
     m.linkText[i] = isLink ? text : link;
     m.ownText[i] = own;
     m.ownClauses[i] = ownMarks;
+    if (isParagraph(el, m, i) && linkDensity(m, i) <= 0.5) prose += own;
+    m.prose[i] = prose;
   }
   return m;
 }
@@ -170,6 +176,8 @@ function holdsTableOrCode(el: Element, m: Measures): boolean {
   return false;
 }
 
+/** Prose a sibling needs to join the content by its text alone: a paragraph or two. */
+const SIBLING_PROSE = 140;
 const SENTENCE_END = /[.!?。！？](\s|$)/;
 
 export function findArticleContent(elements: readonly Element[], body: Element | null, skip: Skip): ArticleContent | null {
@@ -218,6 +226,8 @@ export function findArticleContent(elements: readonly Element[], body: Element |
       const score = final(at);
       const density = linkDensity(m, at);
       if (!Number.isNaN(score) && score >= siblingThreshold) kept.add(sibling);
+      // More of the same story: prose of its own, not a run of links (a story split into columns or rows).
+      else if (m.prose[at] >= SIBLING_PROSE && density < 0.33) kept.add(sibling);
       else if (sibling.localName === 'p' || (isParagraph(sibling, m, at) && !PARAGRAPHS.has(sibling.localName) && elementChildren(sibling, m).length === 0)) {
         const length = m.text[at];
         if (length > 80 && density < 0.25) kept.add(sibling);

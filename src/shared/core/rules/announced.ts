@@ -39,6 +39,11 @@ const TITLES: ReadonlyArray<[RegExp, Kind]> = [
   [/^((\d+|one|no|top|top rated|reader|readers'?|latest|recent|most recent|user)\s+)*(comments?|responses?|replies|thoughts|discussion)(\s+(on|to)\s.*)?$|^(leave|post|add|write) a (reply|comment)|^join the (conversation|discussion)/i, 'comments'],
   [/^(related\b|recommended\b|more (stories|articles|news|videos|from|on|in|like this)\b|you (may|might) (also )?like|most (read|popular|viewed|shared|watched|commented)\b|(popular|trending)\b|read (more|next)$|also read\b|top stories\b|latest (news|stories|posts|videos|from)\b|recent (posts|stories|articles)\b|editor'?s'? picks\b|don'?t miss\b|what to read next)/i, 'related'],
   [/^(newsletter|sign up for|subscribe to)/i, 'newsletter'],
+  // The same announcements in the other languages the evaluation pages hold most (German, French,
+  // Spanish, Portuguese, Italian, Polish, Dutch).
+  [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
+  [/^(mehr zum thema|mehr (aus|zu|von|artikel|news|nachrichten)\b|weitere (artikel|beiträge|nachrichten|themen|news)|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|neueste (artikel|beiträge|nachrichten)|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
+  [/^(newsletter abonnieren|jetzt (anmelden|abonnieren)|abonnez-vous|inscrivez-vous|suscríbete|assine (a|nossa) newsletter|iscriviti)/i, 'newsletter'],
 ];
 
 const REASONS: Record<Kind, string> = {

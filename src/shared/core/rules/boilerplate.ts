@@ -67,6 +67,9 @@ function pageBand(tag: 'header' | 'footer', role: string): CleaningRule {
     tags: [tag],
     matches(el, context) {
       if (el.localName !== tag || belongsToArticle(el, context)) return null;
+      // Broken markup can leave a band open around the whole page: one that holds the running
+      // text's first paragraph or the main region is not a band.
+      if (context.facts.holds(el, 'firstText') || context.facts.holds(el, 'mainRegion')) return null;
       return `<${tag}> is the site's ${role}`;
     },
   };

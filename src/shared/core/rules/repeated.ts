@@ -17,27 +17,24 @@ function hasBlockChild(el: Element): boolean {
   return false;
 }
 
-function isCaption(el: Element): boolean {
-  if (el.localName === 'figcaption' || tokenIn(el, CAPTION_TOKENS) !== undefined) return true;
-  if (!isBlock(el) || hasBlockChild(el)) return false;
-  for (let node = el.parentElement; node !== null; node = node.parentElement) if (node.localName === 'figure') return true;
-  return false;
+function namesCaption(el: Element): boolean {
+  return el.localName === 'figcaption' || el.localName === 'figure' || tokenIn(el, CAPTION_TOKENS) !== undefined;
 }
 
-function insideCaption(el: Element, captions: ReadonlySet<Element>): boolean {
-  for (let node = el.parentElement; node !== null; node = node.parentElement) if (captions.has(node)) return true;
+/** A block of caption text: a block without blocks inside, that is or stands in a caption or a figure. */
+function isCaption(el: Element): boolean {
+  if (!isBlock(el) || hasBlockChild(el)) return false;
+  for (let node: Element | null = el; node !== null; node = node.parentElement) if (namesCaption(node)) return true;
   return false;
 }
 
 /** The captions that repeat another (a later exact copy, or a copy cut short with an ellipsis). */
 export function findRepeatedCaptions(elements: readonly Element[], skip: Skip): ReadonlySet<Element> {
   const captions: { el: Element; text: string }[] = [];
-  const isOne = new Set<Element>();
   for (const el of elements) {
-    if (!isCaption(el) || (skip !== null && skip(el)) || insideCaption(el, isOne)) continue;
+    if (!isCaption(el) || (skip !== null && skip(el))) continue;
     const text = textOf(el).replace(/\s+/g, ' ').trim();
     if (text.length < MIN_TEXT) continue;
-    isOne.add(el);
     captions.push({ el, text });
   }
   const repeated = new Set<Element>();
