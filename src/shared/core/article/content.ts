@@ -216,6 +216,16 @@ export function findArticleContent(elements: readonly Element[], body: Element |
     top = top.parentElement;
   }
 
+  // A story split into parts (columns, rows, blocks between ads) scores part by part: while the
+  // block holds less than half of its parent's prose, the parent is the story.
+  // Wrappers that add no prose are passed through on the way up.
+  for (let parent = top.parentElement; parent !== null && parent !== body && parent.localName !== 'html'; parent = parent.parentElement) {
+    const prose = m.prose[parent.order];
+    if (prose <= 1.1 * m.prose[top.order]) continue;
+    if (prose < 2 * m.prose[top.order] || linkDensity(m, parent.order) >= 0.5) break;
+    top = parent;
+  }
+
   const kept = new Set<Element>([top]);
   const parent = top.parentElement;
   if (parent !== null && parent.localName !== 'html') {
