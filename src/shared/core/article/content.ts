@@ -28,6 +28,11 @@ export interface ArticleContent {
   /** Per element (by `order`): text length, and the part of it inside links. */
   readonly text: Float64Array;
   readonly linkText: Float64Array;
+  /**
+   * Where the content's running text ends: the `order` of the last descendant of its last
+   * paragraph of prose (what follows is credits, sign-ups, bios and links), or Infinity.
+   */
+  readonly textEnd: number;
 }
 
 /** Points a tag starts with when it first receives some: containers of prose up, lists and headings down. */
@@ -247,5 +252,26 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
   const path = new Set<Element>();
   for (let node = top.parentElement; node !== null; node = node.parentElement) path.add(node);
-  return { root: top, kept, path, text: m.text, linkText: m.linkText };
+  return { root: top, kept, path, text: m.text, linkText: m.linkText, textEnd: endOfText(elements, kept, m) };
+}
+
+/** A paragraph this long ends the story when nothing like it follows. */
+const LAST_PARAGRAPH_MIN = 40;
+
+function endOfText(elements: readonly Element[], kept: ReadonlySet<Element>, m: Measures): number {
+  let last: Element | null = null;
+  for (const block of kept) {
+    const end = lastDescendant(block);
+    for (let i = block.order; i <= end.order; i++) {
+      if (m.gone[i] === 1 || m.ownText[i] < LAST_PARAGRAPH_MIN || linkDensity(m, i) > 0.5 || !isParagraph(elements[i], m, i)) continue;
+      if (last === null || i > last.order) last = elements[i];
+    }
+  }
+  return last === null ? Infinity : lastDescendant(last).order;
+}
+
+function lastDescendant(el: Element): Element {
+  let last = el;
+  for (let child = last.lastElementChild; child !== null; child = child.lastElementChild) last = child;
+  return last;
 }

@@ -59,3 +59,20 @@ export const articleInside: CleaningRule = {
     return `${OUTSIDE_MAIN_CONTENT} (a block of links)`;
   },
 };
+
+/** What may follow the story and still be part of it: lists, figures, tables, code and the headings over them. */
+function continuesStory(el: Element): boolean {
+  return el.localName === 'figure' || el.localName === 'img' || el.localName === 'ul' || el.localName === 'ol' || holdsTableOrCode(el);
+}
+
+export const articleTrailing: CleaningRule = {
+  id: 'article-after-text',
+  category: 'article',
+  pass: 'article',
+  describe: 'article mode: what follows the last paragraph of the story inside its block (credits, sign-ups, author boxes, tags)',
+  matches(el, context) {
+    const article = context.facts.article;
+    if (article === null || !(el.order > article.textEnd) || !insideKept(el, article) || continuesStory(el)) return null;
+    return `${OUTSIDE_MAIN_CONTENT} (after the end of the text)`;
+  },
+};
