@@ -62,4 +62,10 @@ describe('inline', () => {
   it('keeps task list checkboxes', () => {
     expect(md('<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul>')).toBe('- [x] done\n- [ ] todo');
   });
+
+  it('writes inline code that holds links as code spans inside links, never link syntax inside a span', () => {
+    const out = md('<p><code>impl&lt;I: <a href="https://e.com/t" title="trait">Iterator</a>&gt; for <a href="https://e.com/p">Peekable</a></code></p>');
+    expect(out).toBe('`impl<I: `[`Iterator`](https://e.com/t "trait")`> for `[`Peekable`](https://e.com/p)');
+    expect(micromark(out)).toBe('<p><code>impl&lt;I: </code><a href="https://e.com/t" title="trait"><code>Iterator</code></a><code>&gt; for </code><a href="https://e.com/p"><code>Peekable</code></a></p>');
+  });
 });
