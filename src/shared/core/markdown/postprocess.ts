@@ -1,6 +1,6 @@
 // Final touches on turndown's output, outside fenced code: no hard line break where a block ends
 // (it would show as stray trailing spaces), no whitespace-only lines, never two blank lines in a
-// row, one newline at the end.
+// row, no soft hyphens, one newline at the end.
 import { toWellFormed } from '../text';
 
 // A fence may follow list markers and quote marks on its line (`- ```` opens a block in an item).
@@ -28,7 +28,10 @@ export function postProcess(markdown: string): string {
       continue;
     }
     const next = i + 1 < lines.length ? lines[i + 1] : '';
-    out.push(next.trim() === '' && / {2,}$/.test(line) ? line.replace(/ +$/, '') : line);
+    // Soft hyphens (U+00AD) are hyphenation hints a browser shows only at a line end: in Markdown
+    // they are invisible noise inside words ("Mit­tel­al­ter") that breaks search and tokenizers.
+    const visible = line.includes('\u00AD') ? line.replaceAll('\u00AD', '') : line;
+    out.push(next.trim() === '' && / {2,}$/.test(visible) ? visible.replace(/ +$/, '') : visible);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.

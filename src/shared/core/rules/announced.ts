@@ -14,7 +14,7 @@ import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
-type Kind = 'comments' | 'related' | 'newsletter';
+type Kind = 'comments' | 'related' | 'newsletter' | 'author';
 
 const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['comments', 'comments'], ['comment-list', 'comments'], ['commentlist', 'comments'], ['comments-area', 'comments'],
@@ -24,6 +24,11 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['popular-posts', 'related'], ['popularposts', 'related'], ['most-popular', 'related'], ['most-read', 'related'],
   ['outbrain', 'related'], ['taboola', 'related'],
   ['newsletter', 'newsletter'], ['newsletter-signup', 'newsletter'], ['subscribe-box', 'newsletter'],
+  // Boxes about the writer (WordPress author-box plugins, news themes): about the author, not the story.
+  ['author-bio', 'author'], ['author-box', 'author'], ['about-author', 'author'], ['about-the-author', 'author'],
+  ['author-info', 'author'], ['author-profile', 'author'], ['author-description', 'author'], ['author-card', 'author'],
+  ['contributor-bio', 'author'], ['short-bio', 'author'], ['author-bio-box', 'author'], ['saboxplugin-wrap', 'author'],
+  ['abh_box', 'author'], ['post-author-bio', 'author'], ['author-details', 'author'],
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
@@ -50,6 +55,7 @@ const REASONS: Record<Kind, string> = {
   comments: 'a comments section',
   related: 'a block of related or popular stories',
   newsletter: 'a newsletter sign-up',
+  author: 'a box about the author',
 };
 
 const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);
@@ -109,7 +115,7 @@ function mayRemove(el: Element, context: RuleContext): boolean {
 export const announcedBlock: CleaningRule = {
   id: 'announced-block',
   category: 'chrome',
-  describe: 'comments, related/popular stories and newsletter boxes, named by a whole id/class token, or by their heading or aria-label when they hold only links or teasers',
+  describe: 'comments, related/popular stories, newsletter and author boxes, named by a whole id/class token, or by their heading or aria-label when they hold only links or teasers',
   matches(el, context) {
     const token = tokenIn(el, ANNOUNCING);
     if (token !== undefined) return mayRemove(el, context) ? REASONS[ANNOUNCING_TOKENS.get(token)!] : null;

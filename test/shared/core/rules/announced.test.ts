@@ -46,3 +46,12 @@ describe('announced blocks', () => {
     expect(ruleOf(`<section><header class="site-header"><h2>Part</h2></header>${story}</section>`)).toEqual([]);
   });
 });
+
+describe('author boxes', () => {
+  const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+  it('removes a box about the writer named by a whole token, never one holding the story', () => {
+    const box = '<div class="author-bio"><p>Ann Lee covers city hall for the paper and has written about bridges since 2009.</p></div>';
+    expect(convert(`${story}${box}`).removed.map((r) => `${r.ruleId} ${r.reason}`)).toEqual(['announced-block a box about the author']);
+    expect(convert(`<div class="author-box"><h1>Title</h1>${story}</div>`).removed).toEqual([]);
+  });
+});
