@@ -88,8 +88,9 @@ function findMainRegion(elements: readonly Element[], body: Element | null, skip
   // A main inside another main names the same region.
   let candidates = declaredMains.filter((el) => !declaredMains.some((other) => other !== el && contains(other, el)));
   if (candidates.length === 0) {
-    // Without <main>, one element marked as the article's body is the next best declaration.
-    candidates = articleBodies;
+    // Without <main>, one element marked as the article's body is the next best declaration. A
+    // <meta itemprop=articleBody> (a copy for search engines) or an empty one declares no region.
+    candidates = articleBodies.filter((el) => el.localName !== 'meta' && textLength(el, skip) > 0);
   }
   if (candidates.length === 0) {
     // Then the one <article> that holds the page's title — not merely the only <article>, which
