@@ -181,11 +181,18 @@ function holdsTableOrCode(el: Element, m: Measures): boolean {
   return false;
 }
 
+/** Share of a declared main region's prose that the scored block must hold to stand for the content. */
+const DECLARED_SHARE = 0.8;
 /** Prose a sibling needs to join the content by its text alone: a paragraph or two. */
 const SIBLING_PROSE = 140;
 const SENTENCE_END = /[.!?。！？](\s|$)/;
 
-export function findArticleContent(elements: readonly Element[], body: Element | null, skip: Skip): ArticleContent | null {
+/**
+ * `declared`: the main region the page declares (see page-facts.ts), when it has one. The page's own
+ * word outweighs a score: a block inside it that holds less than DECLARED_SHARE of its prose is a
+ * part of the content (one section of a manual page, one entry of an API), and the region is taken.
+ */
+export function findArticleContent(elements: readonly Element[], body: Element | null, skip: Skip, declared: Element | null = null): ArticleContent | null {
   if (body === null) return null;
   const m = measure(elements, skip);
   const scores = scoreParagraphs(elements, m);
@@ -229,6 +236,15 @@ export function findArticleContent(elements: readonly Element[], body: Element |
     if (prose <= 1.1 * m.prose[top.order]) continue;
     if (prose < 2 * m.prose[top.order] || linkDensity(m, parent.order) >= 0.5) break;
     top = parent;
+  }
+
+  if (declared !== null && declared !== top && m.gone[declared.order] !== 1 && m.prose[top.order] < DECLARED_SHARE * m.prose[declared.order]) {
+    for (let node = top.parentElement; node !== null; node = node.parentElement) {
+      if (node === declared) {
+        top = declared;
+        break;
+      }
+    }
   }
 
   const kept = new Set<Element>([top]);

@@ -4,6 +4,7 @@ import type { Element } from '../dom/nodes';
 import { findDescendant } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
+import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule } from './types';
 
@@ -26,7 +27,8 @@ export const articleOutside: CleaningRule = {
   },
 };
 
-const LINK_BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'aside', 'nav', 'header', 'footer', 'figure', 'span', 'p', 'table', 'dl']);
+/** Containers of links: a paragraph or a span that is mostly links is still a sentence ("Get logger wrapped by X"). */
+const LINK_BLOCKS = new Set(['div', 'section', 'ul', 'ol', 'aside', 'nav', 'header', 'footer']);
 /** A block inside the content whose text is more than this share links is a link list, not prose. */
 const LINK_SHARE = 0.5;
 
@@ -60,9 +62,11 @@ export const articleInside: CleaningRule = {
   },
 };
 
-/** What may follow the story and still be part of it: lists, figures, tables, code and the headings over them. */
+const STORY_PARTS = new Set(['figure', 'img', 'ul', 'ol', 'dl']);
+
+/** What may follow the story and still be part of it: lists, figures, tables, code and the headings over them, notes. */
 function continuesStory(el: Element): boolean {
-  return el.localName === 'figure' || el.localName === 'img' || el.localName === 'ul' || el.localName === 'ol' || holdsTableOrCode(el);
+  return STORY_PARTS.has(el.localName) || isDocumentPart(el) || holdsTableOrCode(el);
 }
 
 export const articleTrailing: CleaningRule = {

@@ -251,7 +251,7 @@ class LazyPageFacts implements PageFacts {
   }
 
   get article(): ArticleContent | null {
-    if (this.articleContent === undefined) this.articleContent = findArticleContent(this.all(), this.document.body, this.skip);
+    if (this.articleContent === undefined) this.articleContent = findArticleContent(this.all(), this.document.body, this.skip, this.mainRegion);
     return this.articleContent;
   }
 
