@@ -9,7 +9,7 @@ import type { Page, ScrapeError, ScrapeProgress } from './page';
 import type { SiteKeeps } from './site-keeps';
 
 /** The conversion options the app may choose; main adds the URL, source locations and budget. */
-export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'>;
+export type AppConvertOptions = Pick<ConvertOptions, 'mode' | 'rules' | 'keep' | 'dataImages'>;
 
 export interface LoadOptions {
   /** Render the page with JavaScript before converting (a hidden window in the app). */
@@ -284,8 +284,12 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function convertOptions(value: unknown, where: string): AppConvertOptions {
-  const options = record(value, where, ['rules', 'keep', 'dataImages']);
+  const options = record(value, where, ['mode', 'rules', 'keep', 'dataImages']);
   const result: AppConvertOptions = {};
+  if (options.mode !== undefined) {
+    if (options.mode !== 'default' && options.mode !== 'article') fail(`${where}.mode`, 'must be "default" or "article"');
+    result.mode = options.mode;
+  }
   if (options.rules !== undefined) {
     const rules = record(options.rules, `${where}.rules`, RULE_CATEGORIES);
     result.rules = Object.fromEntries(Object.entries(rules).map(([key, on]) => [key, boolean(on, `${where}.rules.${key}`)]));

@@ -9,6 +9,8 @@ export interface CliOptions {
   frontMatter: boolean;
   baseUrl?: string;
   rules: Partial<Record<RuleCategory, boolean>>;
+  /** Article mode: only the main content. */
+  article: boolean;
   keepRules: string[];
   dataImages: 'keep' | 'drop';
   render: boolean;
@@ -42,6 +44,7 @@ Options:
       --timeout <seconds>   time allowed per page (default 30; "500ms" also works)
       --user-agent <text>   the User-Agent to send (default: a current desktop Chrome)
       --base-url <url>      make links and images absolute against this URL
+      --article             article mode: only the main content (what it cuts is listed, category "article")
 ${RULE_CATEGORIES.map((c) => `      --no-${c}`.padEnd(28) + `keep what the "${c}" rules would remove`).join('\n')}
       --keep-rule <id>      keep what one rule would remove (repeatable; ids as in --json "removed")
       --data-images <keep|drop>  keep inline data: images (default: drop)
@@ -81,6 +84,7 @@ export function parseCli(argv: string[]): CliOptions {
         timeout: { type: 'string' },
         'user-agent': { type: 'string' },
         'keep-rule': { type: 'string', multiple: true, default: [] },
+        article: { type: 'boolean', default: false },
         'data-images': { type: 'string', default: 'drop' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -112,6 +116,7 @@ export function parseCli(argv: string[]): CliOptions {
     frontMatter: values['front-matter'] as boolean,
     baseUrl,
     rules,
+    article: values.article as boolean,
     keepRules: values['keep-rule'] as string[],
     dataImages,
     render,

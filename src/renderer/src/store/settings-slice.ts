@@ -44,6 +44,8 @@ export interface Settings {
   waitFor: string;
   extraWaitMs: number;
   categories: Record<RuleCategory, boolean>;
+  /** Article mode: the main content only (pages and batch runs). */
+  article: boolean;
   frontMatter: boolean;
   includeCleanedHtml: boolean;
   theme: Theme;
@@ -68,6 +70,7 @@ export const DEFAULT_SETTINGS: Settings = {
   waitFor: '',
   extraWaitMs: 0,
   categories: allCategories(),
+  article: false,
   frontMatter: false,
   includeCleanedHtml: false,
   theme: 'system',
@@ -159,6 +162,7 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     waitFor: same(s.waitFor, defaults.waitFor),
     extraWaitMs: Math.min(120_000, Math.max(0, same(s.extraWaitMs, defaults.extraWaitMs))),
     categories: Object.fromEntries(CATEGORIES.map((c) => [c, same(categories[c], defaults.categories[c] ?? true)])) as Record<RuleCategory, boolean>,
+    article: same(s.article, defaults.article),
     frontMatter: same(s.frontMatter, defaults.frontMatter),
     includeCleanedHtml: same(s.includeCleanedHtml, defaults.includeCleanedHtml),
     theme: oneOf(s.theme, ['system', 'light', 'dark'], defaults.theme),
@@ -181,4 +185,9 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     batch: mergeBatchSettings(s.batch, defaults.batch),
     siteKeeps: s.siteKeeps === undefined ? defaults.siteKeeps : siteKeepsOf(s.siteKeeps),
   };
+}
+
+/** The convert() mode the settings ask for. */
+export function modeOf(settings: Pick<Settings, 'article'>): 'default' | 'article' {
+  return settings.article ? 'article' : 'default';
 }
