@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // Cleaning and Markdown share their words (block tags, headings, table kinds) through core/html.
-    files: ['src/shared/core/rules/**/*.ts', 'src/shared/core/normalize/**/*.ts', 'src/shared/core/clean.ts', 'src/shared/core/loss-check.ts', 'src/shared/core/html/**/*.ts'],
+    files: ['src/shared/core/rules/**/*.ts', 'src/shared/core/normalize/**/*.ts', 'src/shared/core/article/**/*.ts', 'src/shared/core/clean.ts', 'src/shared/core/loss-check.ts', 'src/shared/core/html/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -49,6 +49,7 @@ const siteKeeps = () =>
 
 /** The conversion options the app may choose; main adds the URL, source locations and budget. */
 export const appConvertOptionsSchema = object({
+  mode: convertFields.mode.removeDefault().optional(),
   rules: convertFields.rules.optional(),
   keep: convertFields.keep.optional(),
   dataImages: convertFields.dataImages.removeDefault().optional(),

@@ -3,7 +3,7 @@
 // help, the checks and the defaults come.
 import * as z from 'zod';
 import type { RuleCategory } from '../../shared/core/types';
-import { convertFields, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
+import { articleSwitch, convertFields, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
 import { flagHelp, parseFlags, UsageError } from './flags';
@@ -23,6 +23,8 @@ const cliSchema = z.strictObject({
   timeoutMs: scrapeFields.timeoutMs,
   userAgent: scrapeFields.userAgent,
   baseUrl: scrapeFields.baseUrl,
+  /** Article mode: only the main content (`--article`; `--no-article` below is the category switch). */
+  articleMode: articleSwitch,
   ...ruleSwitches,
   keepRules: withFlag(z.array(z.string()).default([]), { flag: 'keep-rule', arg: '<id>', read: 'repeated', help: 'keep what one rule would remove (repeatable; ids as in --json "removed")' }),
   dataImages: convertFields.dataImages,

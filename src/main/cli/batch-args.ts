@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { BATCH_DEFAULTS, type BatchSettings, batchSettingsSchema, NAME_PLACEHOLDERS, RENDER_DEFAULTS } from '../../shared/batch';
 import type { RuleCategory } from '../../shared/core/types';
-import { ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
+import { articleSwitch, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
 import { checkTemplate, TemplateError } from '../batch/names';
@@ -50,6 +50,8 @@ const batchCliSchema = z.strictObject({
   images: settings.images,
   overwrite: settings.overwrite,
   manifest: settings.manifest,
+  /** Article mode: only each page's main content (`--article`; `--no-article` is the category switch). */
+  articleMode: articleSwitch,
   ...ruleSwitches,
   help: withFlag(z.boolean().default(false), { flag: 'help', short: 'h', help: 'show this help' }),
 });
@@ -64,6 +66,8 @@ export interface BatchCliOptions {
   waitFor?: string;
   extraWaitMs?: number;
   rules: Partial<Record<RuleCategory, boolean>>;
+  /** Article mode: only each page's main content. */
+  articleMode: boolean;
   help: boolean;
 }
 
@@ -83,8 +87,8 @@ was stopped, 2 on a usage error.`;
 export function parseBatchCli(argv: string[]): BatchCliOptions {
   const { options, given, positionals } = parseFlags(batchCliSchema, argv);
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, help, waitFor, extraWaitMs, userAgent, concurrency, perHost, ...chosen } = rest;
-  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, help };
+  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ...chosen } = rest;
+  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
 
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
   const input = positionals[0];
@@ -101,5 +105,5 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, help };
+  return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
 }

@@ -62,6 +62,7 @@ function scrapeOptions(options: CliOptions): ScrapeOptions {
   return {
     ...loadingOptionsOf(options),
     convert: {
+      mode: options.articleMode ? 'article' : 'default',
       rules: options.rules,
       keep: { rules: options.keepRules },
       frontMatter: options.frontMatter,

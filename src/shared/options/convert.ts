@@ -13,6 +13,8 @@ const names = (max: number) =>
   z.array(z.string({ error: 'must be a string' }).max(max, { error: `longer than ${max} characters` }), { error: 'must be a list' }).max(LIMITS.maxListItems, { error: `has more than ${LIMITS.maxListItems} items` });
 
 export const convertFields = {
+  /** `article`: only the main content (what it cuts is listed, category "article"); `default`: everything but noise. */
+  mode: z.enum(['default', 'article'], { error: 'must be "default" or "article"' }).default('default'),
   /** Rule categories to apply; every category is on unless set to false here. */
   rules: object(Object.fromEntries(RULE_CATEGORIES.map((category) => [category, flag().optional()])) as Record<RuleCategory, z.ZodOptional<z.ZodBoolean>>),
   /** Keep what the rules would remove: whole rules by id, or single elements by their path. */
@@ -25,6 +27,9 @@ export const convertFields = {
 
 withFlag(convertFields.dataImages, { flag: 'data-images', arg: '<keep|drop>', help: 'keep inline data: images (default: drop)' });
 withFlag(convertFields.frontMatter, { flag: 'front-matter', help: 'start the Markdown with YAML front matter (title, author, date, url)' });
+
+/** `--article`: the command line's way to ask for article mode (`mode: 'article'`). */
+export const articleSwitch = withFlag(flag().default(false), { flag: 'article', help: 'article mode: only the main content (what it cuts is listed, category "article")' });
 
 /** One switch per rule category, `--no-<category>`: keep what that category's rules would remove. */
 export const ruleSwitches = Object.fromEntries(

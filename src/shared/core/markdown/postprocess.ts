@@ -1,6 +1,6 @@
 // Final touches on turndown's output, outside fenced code: no trailing spaces where a block ends
 // (a hard line break there would show as stray spaces), no whitespace-only lines, never two blank lines in a
-// row, one newline at the end; and no indented code block we did not mean: only <pre> makes code
+// row, no soft hyphens, one newline at the end; and no indented code block we did not mean: only <pre> makes code
 // (always fenced), so a line that starts a block four or more spaces further in than the list item
 // or footnote it belongs to (white space the page left around inline elements) is moved back.
 import { toWellFormed } from '../text';
@@ -70,8 +70,11 @@ export function postProcess(markdown: string): string {
     }
     containers.open(line, indent);
     const next = i + 1 < lines.length ? lines[i + 1] : '';
+    // Soft hyphens (U+00AD) are hyphenation hints a browser shows only at a line end: in Markdown
+    // they are invisible noise inside words ("Mit­tel­al­ter") that breaks search and tokenizers.
+    const visible = line.includes('\u00AD') ? line.replaceAll('\u00AD', '') : line;
     // Trailing spaces before a blank line are no hard break: only stray spaces.
-    out.push(next.trim() === '' && / +$/.test(line) ? line.replace(/ +$/, '') : line);
+    out.push(next.trim() === '' && / +$/.test(visible) ? visible.replace(/ +$/, '') : visible);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.
