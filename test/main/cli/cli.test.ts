@@ -109,7 +109,7 @@ describe('openscraper on URLs', () => {
     expect(article.stdout).toContain('# Bridge');
     expect(article.stdout).not.toContain('Sunny, 21 degrees');
     const json = JSON.parse((await cli(['--article', '--json'], { stdin: page })).stdout);
-    expect(json.removed.filter((r: { category: string }) => r.category === 'article').map((r: { reason: string }) => r.reason)).toEqual(['outside the main content']);
+    expect(json.result.removed.filter((r: { category: string }) => r.category === 'article').map((r: { reason: string }) => r.reason)).toEqual(['outside the main content']);
   });
 
   it('converts an HTML fragment from standard input: heading, table with the pipe escaped, no navigation', async () => {
