@@ -35,6 +35,8 @@ const MAX_MARKER_CHARS = 12;
 /** A note larger than this is a section, not a footnote (and is not searched for back links). */
 const MAX_NOTE_ELEMENTS = 400;
 
+const HEADING = /^h[1-6]$/;
+
 const NOTE_CONTAINERS = new Set(['li', 'aside', 'dd', 'p', 'div', 'td', 'tr', 'table', 'section', 'footer']);
 
 function idMap(elements: readonly Element[]): Map<string, Element> {
@@ -195,7 +197,7 @@ function holdsWords(el: Element): boolean {
     if (seen > MAX_CONTAINER_NODES) return true;
     const node = stack.pop()!;
     if (node.nodeType === ELEMENT_NODE) {
-      if (!/^h[1-6]$/.test((node as Element).localName)) stack.push(...(node as Element).childNodes);
+      if (!HEADING.test((node as Element).localName)) stack.push(...(node as Element).childNodes);
     } else if (node.nodeType === TEXT_NODE && /[\p{L}\p{N}]/u.test((node as Text).data)) return true;
   }
   return false;
@@ -234,7 +236,9 @@ export function extractFootnotes(elements: readonly Element[]): ExtractedFootnot
     const note = noteFor(target);
     if (note === null || contains(note, ref) || contains(ref, note)) continue;
     const noteElements = boundedElements(note);
-    if (noteElements === null) continue;
+    // A target with a heading is a section of the page: a table of contents links to it, and its
+    // heading links back to the table (Sphinx's `toc-backref`), which is no footnote.
+    if (noteElements === null || noteElements.some((el) => HEADING.test(el.localName))) continue;
     const backIds = referenceIds(ref);
     const linksBack = noteElements.some((el) => isBackLinkTo(el, backIds));
     if (!linksBack && !(declaredRef(ref) && declaredNote(note))) continue;

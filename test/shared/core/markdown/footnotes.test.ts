@@ -66,6 +66,17 @@ describe('footnotes', () => {
     expect(out).toContain('[back to contents]');
   });
 
+  it('leaves a section alone whose heading links back to a table of contents (Sphinx toc-backref)', () => {
+    // A short table-of-contents entry whose target's heading links back to it looks like a
+    // footnote with its back link; cleaning removes the table, and the section went with it.
+    const html =
+      '<main><h1>Guide</h1><nav class="contents local"><ul><li><a href="#quick" id="id8">Quick guide</a></li></ul></nav>' +
+      '<section id="quick"><h3><a class="toc-backref" href="#id8" role="doc-backlink">Quick guide</a></h3><p>Install the tool first, then configure it.</p></section></main>';
+    const out = convert(html).markdown;
+    expect(out).not.toContain('[^');
+    expect(out).toContain('Install the tool first, then configure it.');
+  });
+
   it('drops a note whose references cleaning removed', () => {
     const html =
       '<main><p>Body text with no reference.</p></main><aside class="sidebar"><p>Aside<a href="#n1" id="r1">1</a></p></aside><ol><li id="n1">Sidebar note <a href="#r1">↩</a></li></ol>';
