@@ -156,6 +156,32 @@ function outsideRunningText(el: Element, context: RuleContext): boolean {
   return !withinProse(el, context);
 }
 
+/** Words a list item's own text needs to introduce a sub-list (not a menu's label: "News", "About us"). */
+const INTRODUCTION_WORDS = 3;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A sub-list that a sentence introduces: the list item around it has words of its own outside links
+ * ("Locale-sensitive functions in the ECMAScript specification:" and then the functions). The list
+ * finishes that sentence; a menu's sub-list hangs under a link or a one-word label.
+ */
+function introducedBySentence(el: Element, skip: Skip): boolean {
+  const parent = el.parentElement;
+  if (parent === null || (parent.localName !== 'li' && parent.localName !== 'dd')) return false;
+  let words = 0;
+  const stack: Node[] = [...parent.childNodes];
+  while (stack.length > 0 && words < INTRODUCTION_WORDS) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) words += ((node as Text).data.match(WORD) ?? []).length;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if (child === el || (skip !== null && skip(child)) || (child.localName === 'a' && child.hasAttribute('href')) || LISTS.has(child.localName)) continue;
+      stack.push(...child.childNodes);
+    }
+  }
+  return words >= INTRODUCTION_WORDS;
+}
+
 export const linkList: CleaningRule = {
   id: 'link-list',
   category: 'chrome',
@@ -164,7 +190,7 @@ export const linkList: CleaningRule = {
   tags: [...LISTS, ...BLOCKS],
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
-    if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
+    if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || introducedBySentence(el, context.skip) || !outsideRunningText(el, context)) return null;
     // Footnotes that are only a link (a source's URL) are still the document's footnotes.
     if (withinDocumentPart(el)) return null;
     return 'a list of links, outside the running text';
