@@ -4,10 +4,11 @@
 // - elsewhere (outside the region, or on a page that declares none), unless paragraphs of running
 //   text stand on both sides of the list among its siblings: then it belongs to the prose.
 // A page without any running text (an index, a link directory) keeps its lists.
-import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { findDescendant, type Skip } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
 import { withinDocumentPart } from './document-parts';
+import { isShareLink } from './share-bars';
 import type { CleaningRule, RuleContext } from './types';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -182,6 +183,36 @@ function introducedBySentence(el: Element, skip: Skip): boolean {
   return words >= INTRODUCTION_WORDS;
 }
 
+/** Words each link of a reference list carries: the title of a document, not a site's or network's name. */
+const REFERENCE_TITLE_WORDS = 3;
+const HOST = /^https?:\/\/([^/?#:]+)/i;
+
+/**
+ * A list of references: links to documents on two or more other sites, each titled in words
+ * ("RFC 3275: XML-Signature Syntax and Processing"). A site's menus and related stories link within
+ * the site, and a "follow us" row names networks in a word each.
+ */
+function isReferenceList(el: Element): boolean {
+  const hosts = new Set<string>();
+  for (const a of el.getElementsByTagName('a')) {
+    const host = HOST.exec((a.getAttribute('href') ?? '').trim());
+    if (host === null || isShareLink(a.getAttribute('href')!)) return false;
+    if ((textOf(a).match(WORD) ?? []).length < REFERENCE_TITLE_WORDS) return false;
+    hosts.add(host[1].toLowerCase().replace(/^www\./, ''));
+  }
+  return hosts.size >= 2;
+}
+
+/** The list stands in the block of the running text, or right after a paragraph of it (headings between aside). */
+function continuesProse(el: Element, context: RuleContext): boolean {
+  const parent = el.parentElement;
+  if (parent !== null && context.facts.isRunningText(parent)) return true;
+  for (let node = el.previousElementSibling; node !== null; node = node.previousElementSibling) {
+    if (!HEADING_TAGS.has(node.localName)) return context.facts.isRunningText(node);
+  }
+  return false;
+}
+
 export const linkList: CleaningRule = {
   id: 'link-list',
   category: 'chrome',
@@ -191,6 +222,7 @@ export const linkList: CleaningRule = {
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
     if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || introducedBySentence(el, context.skip) || !outsideRunningText(el, context)) return null;
+    if (isReferenceList(el) && continuesProse(el, context)) return null;
     // Footnotes that are only a link (a source's URL) are still the document's footnotes.
     if (withinDocumentPart(el)) return null;
     return 'a list of links, outside the running text';

@@ -138,4 +138,17 @@ describe('documentation chrome and parts', () => {
     expect(markdown).toContain('`String.prototype.toLowerCase()`');
     expect(markdown).not.toContain('Sport');
   });
+
+  it('keeps a list of references to other sites right after the prose; a cross-site teaser widget goes', () => {
+    const html =
+      '<main><h1>Package javax.xml.crypto.dsig.dom</h1><div class="block">DOM-specific classes for the signature package. Only users who are using a DOM-based ' +
+      'signature factory or key info factory should need to make direct use of this package.<h2>Package Specification</h2><ul>' +
+      '<li><a href="http://www.w3.org/TR/xmldsig-core/">XML-Signature Syntax and Processing: W3C Recommendation</a></li>' +
+      '<li><a href="http://www.ietf.org/rfc/rfc3275.txt">RFC 3275: XML-Signature Syntax and Processing</a></li></ul></div>' +
+      '<div class="partner-feed"><ul><li><a href="https://news.example.org/a">Ten things we learned at the hearing</a></li>' +
+      '<li><a href="https://other.example.net/b">China and Taiwan in a film awards face-off</a></li></ul></div></main>';
+    const { markdown } = convert(html);
+    expect(markdown).toContain('RFC 3275: XML-Signature Syntax and Processing');
+    expect(markdown).not.toContain('film awards');
+  });
 });
