@@ -49,4 +49,19 @@ describe('article mode', () => {
     const list = '<ul><li><a href="/a">A</a></li><li><a href="/b">B</a></li></ul><p>Short note</p>';
     expect(convert(list, { mode: 'article' }).removed.filter((r) => r.category === 'article')).toEqual([]);
   });
+
+  it('keeps code and tables after the last paragraph whole: never a line or a row of them', () => {
+    // Sphinx's source listings put a block (<div class="viewcode-block">) inside the <pre>; the text
+    // after it was cut span by span as "after the end of the text".
+    const listing =
+      `<html><body><div class="nav"><a href="/">Docs</a> <a href="/api">API</a></div><div class="body"><h1>Source code for app.checks</h1>${paragraph('checker')}` +
+      '<pre><span class="kn">import</span> os\n<div class="viewcode-block" id="Checker"><a class="viewcode-back" href="/api#Checker">[docs]</a><span class="k">class</span> Checker: # checks every link of the site\n</div>' +
+      '<span class="k">def</span> <span class="nf">run</span>(self):\n    <span class="k">return</span> 1\n</pre>' +
+      '<table><tr><th>Name</th><th>Kind</th></tr><tr><td>run</td><td>method</td></tr><tr><td>ok</td><td>flag</td></tr></table></div></body></html>';
+    const { markdown, removed } = convert(listing, { mode: 'article' });
+    expect(markdown).toContain('def run(self):');
+    expect(markdown).toContain('return 1');
+    expect(markdown).toContain('| ok | flag |');
+    expect(removed.filter((r) => r.ruleId === 'article-after-text')).toEqual([]);
+  });
 });

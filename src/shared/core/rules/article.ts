@@ -69,6 +69,18 @@ function continuesStory(el: Element): boolean {
   return STORY_PARTS.has(el.localName) || isDocumentPart(el) || holdsTableOrCode(el);
 }
 
+/** Levels climbed looking for a story part around an element; deeper, it is taken to stand in one. */
+const MAX_CLIMB = 64;
+
+/** An element inside code or a data table that follows the text: the code or the table stays whole. */
+function insideStoryPart(el: Element, article: ArticleContent): boolean {
+  let level = 0;
+  for (let node = el.parentElement; node !== null && !article.kept.has(node); node = node.parentElement) {
+    if (++level > MAX_CLIMB || node.localName === 'pre' || (node.localName === 'table' && isDataTable(node))) return true;
+  }
+  return false;
+}
+
 export const articleTrailing: CleaningRule = {
   id: 'article-after-text',
   category: 'article',
@@ -76,7 +88,7 @@ export const articleTrailing: CleaningRule = {
   describe: 'article mode: what follows the last paragraph of the story inside its block (credits, sign-ups, author boxes, tags)',
   matches(el, context) {
     const article = context.facts.article;
-    if (article === null || !(el.order > article.textEnd) || !insideKept(el, article) || continuesStory(el)) return null;
+    if (article === null || !(el.order > article.textEnd) || !insideKept(el, article) || continuesStory(el) || insideStoryPart(el, article)) return null;
     return `${OUTSIDE_MAIN_CONTENT} (after the end of the text)`;
   },
 };
