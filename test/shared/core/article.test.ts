@@ -64,4 +64,21 @@ describe('article mode', () => {
     expect(markdown).toContain('| ok | flag |');
     expect(removed.filter((r) => r.ruleId === 'article-after-text')).toEqual([]);
   });
+
+  it('keeps every section of a manual page, not only its longest, and a short page whose header outscores its content', () => {
+    const option = (name: string) => `<dt>--${name}</dt><dd><p>Print the ${name} output of the command, with every field, to standard error instead of the normal output.</p></dd>`;
+    const manual = (options: string) =>
+      '<html><body><div id="header"><h1>git-verify-tag(1) Manual Page</h1><h2>NAME</h2><div class="sectionbody"><p>git-verify-tag - Check the GPG signature of tags</p></div></div>' +
+      '<div id="content"><div class="sect1"><h2>SYNOPSIS</h2><div class="sectionbody"><pre>git verify-tag [-v | --verbose] &lt;tag&gt;</pre></div></div>' +
+      '<div class="sect1"><h2>DESCRIPTION</h2><div class="sectionbody"><div class="paragraph"><p>Validates the gpg signature created by git tag, and says so.</p></div></div></div>' +
+      `<div class="sect1"><h2>OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>${options}</dl></div></div></div></div>` +
+      '<div id="footer"><div id="footer-text">Last updated 2024-05-31</div></div></body></html>';
+    const long = convert(manual(['raw', 'verbose', 'format', 'quiet', 'full', 'brief', 'color'].map(option).join('')), { mode: 'article' }).markdown;
+    expect(long).toContain('git verify-tag [-v | --verbose]');
+    expect(long).toContain('Validates the gpg signature created by git tag');
+    expect(long).toContain('Print the color output');
+    const short = convert(manual(option('raw')), { mode: 'article' }).markdown;
+    expect(short).toContain('Validates the gpg signature created by git tag');
+    expect(short).toContain('Print the raw output');
+  });
 });

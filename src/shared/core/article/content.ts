@@ -229,14 +229,17 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
 
   // A story split into parts (columns, rows, blocks between ads) scores part by part: while the
-  // block holds less than half of its parent's prose, the parent is the story.
+  // block holds less than half of its parent's prose, the parent is the story — up to the body
+  // itself (a page whose text is spread over blocks of its own, a manual's header and content).
   // Wrappers that add no prose are passed through on the way up.
-  for (let parent = top.parentElement; parent !== null && parent !== body && parent.localName !== 'html'; parent = parent.parentElement) {
+  for (let parent = top.parentElement; parent !== null && parent.localName !== 'html'; parent = parent.parentElement) {
     const prose = m.prose[parent.order];
     if (prose <= 1.1 * m.prose[top.order]) continue;
     if (prose < 2 * m.prose[top.order] || linkDensity(m, parent.order) >= 0.5) break;
     top = parent;
   }
+
+  top = documentOfSections(top, body, m);
 
   if (declared !== null && declared !== top && m.gone[declared.order] !== 1 && m.prose[top.order] < DECLARED_SHARE * m.prose[declared.order]) {
     for (let node = top.parentElement; node !== null; node = node.parentElement) {
@@ -269,6 +272,34 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   const path = new Set<Element>();
   for (let node = top.parentElement; node !== null; node = node.parentElement) path.add(node);
   return { root: top, kept, path, text: m.text, linkText: m.linkText, textEnd: endOfText(elements, kept, m) };
+}
+
+/** Levels climbed from the chosen block looking for the section it stands in. */
+const SECTION_CLIMB = 6;
+
+/** The level (2–6) of the heading an element opens with, 0 when its first child is no such heading. */
+function openingLevel(el: Element, m: Measures): number {
+  const first = elementChildren(el, m)[0];
+  if (first === undefined || !HEADING_TAGS.has(first.localName) || first.localName === 'h1') return 0;
+  return Number(first.localName[1]);
+}
+
+/**
+ * A document's sections: when the chosen block is (or stands in) one of several sibling sections,
+ * each opened by a heading of the same level and none of them a run of links (a manual page's
+ * SYNOPSIS, DESCRIPTION and OPTIONS), the content is all of them, not the longest.
+ */
+function documentOfSections(top: Element, body: Element, m: Measures): Element {
+  let level = 0;
+  for (let node: Element | null = top; node !== null && node !== body && level < SECTION_CLIMB; node = node.parentElement, level++) {
+    const parent: Element | null = node.parentElement;
+    if (parent === null || parent === body || parent.localName === 'html') break;
+    const heading = openingLevel(node, m);
+    if (heading === 0) continue;
+    const sections = elementChildren(parent, m).filter((sibling) => sibling !== node && openingLevel(sibling, m) === heading && linkDensity(m, sibling.order) < 0.5);
+    if (sections.length > 0 && linkDensity(m, parent.order) < 0.5) return parent;
+  }
+  return top;
 }
 
 /** A paragraph this long ends the story when nothing like it follows. */
