@@ -81,4 +81,16 @@ describe('article mode', () => {
     expect(short).toContain('Validates the gpg signature created by git tag');
     expect(short).toContain('Print the raw output');
   });
+
+  it('reads a list of API symbols, each a link around code, as words of the content, not a block of links', () => {
+    const symbols = ['getServers', 'resolve', 'resolve4', 'resolve6', 'reverse', 'setServers']
+      .map((name) => `<li><a href="#dns${name.toLowerCase()}"><code>resolver.${name}()</code></a></li>`)
+      .join('');
+    const api =
+      `<html><body><div class="toc"><a href="/">Docs</a> <a href="/api">API</a></div><div id="apicontent"><h2>Class: dns.Resolver</h2>${paragraph('resolver')}` +
+      `<p>Resolver methods from the dns module are available:</p><ul>${symbols}</ul>${paragraph('lookup')}</div></body></html>`;
+    const { markdown } = convert(api, { mode: 'article' });
+    expect(markdown).toContain('[`resolver.setServers()`](#dnssetservers)');
+    expect(convert(page, { mode: 'article' }).markdown).not.toContain('Other story two');
+  });
 });

@@ -13,6 +13,7 @@ const PARAGRAPH_MIN = 25;
 /** Ancestors that receive a paragraph's points: its parent fully, the next by halves and thirds. */
 const ANCESTOR_LEVELS = 5;
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'select', 'textarea', 'button']);
+const CODE = new Set(['code', 'kbd', 'samp', 'var', 'tt']);
 const PARAGRAPHS = new Set(['p', 'pre', 'td', 'blockquote', 'dd', 'li']);
 /** Punctuation that separates clauses, in the scripts the corpora hold (Latin, CJK, Arabic). */
 const CLAUSE_MARKS = /[,，、،;；]/g;
@@ -25,7 +26,11 @@ export interface ArticleContent {
   readonly kept: ReadonlySet<Element>;
   /** The root's strict ancestors: what stands beside them is outside the content. */
   readonly path: ReadonlySet<Element>;
-  /** Per element (by `order`): text length, and the part of it inside links. */
+  /**
+   * Per element (by `order`): text length, and the part of it inside links that lead away (a link
+   * that is all code names a symbol: words of the text). Scoring counts every link; blocks of links
+   * inside the content are judged by these.
+   */
   readonly text: Float64Array;
   readonly linkText: Float64Array;
   /**
@@ -63,6 +68,13 @@ interface Measures {
   text: Float64Array;
   /** The part of it inside links. */
   linkText: Float64Array;
+  /**
+   * The part of it inside links that lead away: a link that is all code, or inside code, names a
+   * symbol of an API (`<a><code>resolver.getServers()</code></a>`, javadoc's signatures), a word of the text.
+   */
+  awayLinkText: Float64Array;
+  /** The part of it inside code. */
+  codeText: Float64Array;
   /** Text of the element's own inline content (not nested blocks): a paragraph's. */
   ownText: Float64Array;
   /** Clause marks in the element's own inline content. */
@@ -77,7 +89,7 @@ interface Measures {
 function measure(elements: readonly Element[], skip: Skip): Measures {
   const n = elements.length;
   const m: Measures = {
-    text: new Float64Array(n), linkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), prose: new Float64Array(n), gone: new Uint8Array(n),
+    text: new Float64Array(n), linkText: new Float64Array(n), codeText: new Float64Array(n), awayLinkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), prose: new Float64Array(n), gone: new Uint8Array(n),
   };
   // Top-down first: what a default rule removed, with everything inside it.
   for (let i = 0; i < n; i++) {
@@ -90,8 +102,11 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
     if (m.gone[i] === 1) continue;
     const el = elements[i];
     const isLink = el.localName === 'a' && el.hasAttribute('href');
+    const isCode = CODE.has(el.localName);
     let text = 0;
     let link = 0;
+    let code = 0;
+    let awayLink = 0;
     let own = 0;
     let ownMarks = 0;
     let prose = 0;
@@ -108,6 +123,8 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
         if (at < 0 || elements[at] !== child || m.gone[at] === 1) continue;
         text += m.text[at];
         link += m.linkText[at];
+        awayLink += m.awayLinkText[at];
+        code += m.codeText[at];
         prose += m.prose[at];
         if (!isBlock(child)) {
           own += m.ownText[at];
@@ -116,7 +133,9 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
       }
     }
     m.text[i] = text;
+    m.codeText[i] = isCode ? text : code;
     m.linkText[i] = isLink ? text : link;
+    m.awayLinkText[i] = isCode || (isLink && code >= text) ? 0 : isLink ? text : awayLink;
     m.ownText[i] = own;
     m.ownClauses[i] = ownMarks;
     if (isParagraph(el, m, i) && linkDensity(m, i) <= 0.5) prose += own;
@@ -271,7 +290,7 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
   const path = new Set<Element>();
   for (let node = top.parentElement; node !== null; node = node.parentElement) path.add(node);
-  return { root: top, kept, path, text: m.text, linkText: m.linkText, textEnd: endOfText(elements, kept, m) };
+  return { root: top, kept, path, text: m.text, linkText: m.awayLinkText, textEnd: endOfText(elements, kept, m) };
 }
 
 /** Levels climbed from the chosen block looking for the section it stands in. */
