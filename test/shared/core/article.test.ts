@@ -93,4 +93,38 @@ describe('article mode', () => {
     expect(markdown).toContain('[`resolver.setServers()`](#dnssetservers)');
     expect(convert(page, { mode: 'article' }).markdown).not.toContain('Other story two');
   });
+
+  it("cuts an image's caption and credit, not a code listing's or a table's caption", () => {
+    const html =
+      `<html><body><div class="top"><a href="/">Home</a> <a href="/news">News</a></div><div class="story"><h1>Bridge opens</h1>${paragraph('bridge')}` +
+      '<figure><img src="b.jpg" alt="The bridge"><figcaption>The new bridge at dawn. Photo: AP</figcaption></figure>' +
+      '<div class="InlineImage-wrapper"><img src="c.jpg" alt=""><div class="InlineImage-imageEmbedCaption">Crowds on the opening day (Getty Images)</div></div>' +
+      `${paragraph('vote')}<p><span class="caption">Listing 1: The toll function</span></p><pre><code>toll = 0</code></pre>` +
+      '<table><caption>Costs by year</caption><tr><th>Year</th><th>Cost</th></tr><tr><td>2023</td><td>4.1m</td></tr></table>' +
+      `${paragraph('opening')}</div></body></html>`;
+    const { markdown, removed } = convert(html, { mode: 'article' });
+    expect(markdown).toContain('![The bridge](b.jpg)');
+    expect(markdown).not.toContain('Photo: AP');
+    expect(markdown).not.toContain('Crowds on the opening day');
+    expect(markdown).toContain('Listing 1: The toll function');
+    expect(markdown).toContain('Costs by year');
+    expect(removed.filter((r) => r.ruleId === 'article-caption')).toHaveLength(2);
+  });
+
+  it('cuts blocks inside the story that their class names as noise, by whole words of the name', () => {
+    const html =
+      `<html><body><div class="top"><a href="/">Home</a> <a href="/news">News</a></div><div class="story"><h1>Bridge opens</h1>${paragraph('bridge')}` +
+      '<div class="storyPromo"><p>Get the morning briefing in your inbox every day, free.</p></div>' +
+      `${paragraph('vote')}<div class="ArticlePage-authorInfo"><p>Meg James covers the business of bridges and roads for the paper.</p></div>` +
+      '<div class="deprecation-comment">Deprecated since the vote: use the new toll instead.</div>' +
+      `${paragraph('opening')}</div></body></html>`;
+    const { markdown, removed } = convert(html, { mode: 'article' });
+    expect(markdown).not.toContain('morning briefing');
+    expect(markdown).not.toContain('Meg James');
+    expect(markdown).toContain('Deprecated since the vote');
+    expect(removed.filter((r) => r.ruleId === 'article-named').map((r) => r.reason)).toEqual(['outside the main content (named as noise)', 'outside the main content (named as noise)']);
+    // A wrapper of the story is not noise whatever its name.
+    const wrapped = html.replace('<div class="story">', '<div class="story share-wrapper">');
+    expect(convert(wrapped, { mode: 'article' }).markdown).toContain('The vote went ahead');
+  });
 });

@@ -5,6 +5,7 @@ import { findDescendant } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
 import { isDocumentPart } from './document-parts';
+import { namesCaption } from './repeated';
 import { isDataTable } from './page-facts';
 import type { CleaningRule } from './types';
 
@@ -90,5 +91,69 @@ export const articleTrailing: CleaningRule = {
     const article = context.facts.article;
     if (article === null || !(el.order > article.textEnd) || !insideKept(el, article) || continuesStory(el) || insideStoryPart(el, article)) return null;
     return `${OUTSIDE_MAIN_CONTENT} (after the end of the text)`;
+  },
+};
+
+const IMAGES = new Set(['img', 'picture', 'video', 'svg']);
+/** Levels above a caption where the image it describes may stand (figure > div > img, and the caption beside the div). */
+const CAPTION_REACH = 2;
+
+/** A caption of an image: its parent (or the block around that) holds an image, and no table or code (a listing's caption stays). */
+function describesImage(caption: Element): boolean {
+  let node = caption.parentElement;
+  for (let level = 0; node !== null && level < CAPTION_REACH; level++, node = node.parentElement) {
+    if (holdsTableOrCode(node)) return false;
+    if (findDescendant(node, (d) => IMAGES.has(d.localName)) !== null) return true;
+  }
+  return false;
+}
+
+export const articleCaption: CleaningRule = {
+  id: 'article-caption',
+  category: 'article',
+  pass: 'article',
+  describe: "article mode: an image's caption or credit inside the main content (a listing's or a table's caption stays)",
+  matches(el, context) {
+    const article = context.facts.article;
+    if (article === null || el.localName === 'figure' || !(namesCaption(el) || namedAs(el, CAPTION_WORDS)) || !insideKept(el, article)) return null;
+    return describesImage(el) ? `${OUTSIDE_MAIN_CONTENT} (an image's caption)` : null;
+  },
+};
+
+/**
+ * Words a block's class or id names noise by (article mode may read class names: the user asked
+ * for a cut). Whole words of the name, split at punctuation and camelCase: "ArticlePage-authorInfo"
+ * says "author"; "deprecation-comment" says nothing of comments.
+ */
+const NOISE_WORDS = new Set([
+  'author', 'byline', 'bio', 'newsletter', 'subscribe', 'subscription', 'signup', 'paywall', 'promo', 'related', 'share', 'sharing',
+  'social', 'comments', 'disclaimer', 'disclosure', 'advert', 'advertisement', 'sponsor', 'sponsored', 'breaking', 'donate', 'donation',
+]);
+const CAPTION_WORDS = new Set(['caption', 'credit', 'credits']);
+
+/** Whether a word of the element's class or id is in `words`. */
+function namedAs(el: Element, words: ReadonlySet<string>): boolean {
+  if (el.attrs.length === 0) return false;
+  const name = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  for (const word of name.split(/[^a-z]+/)) if (words.has(word)) return true;
+  return false;
+}
+
+const NAMED_BLOCKS = ['div', 'section', 'aside', 'p', 'ul', 'ol', 'footer', 'header', 'span', 'figure', 'blockquote', 'small', 'em', 'i', 'strong'];
+/** A named block holding this share of the content's text or more is a wrapper of it, whatever its name. */
+const NAMED_MAX_SHARE = 0.5;
+
+export const articleNamed: CleaningRule = {
+  id: 'article-named',
+  category: 'article',
+  pass: 'article',
+  tags: NAMED_BLOCKS,
+  describe: 'article mode: blocks inside the main content that their class or id names as noise (author boxes, newsletters, promos, related, comments, share, disclaimers)',
+  matches(el, context) {
+    const article = context.facts.article;
+    if (article === null || !namedAs(el, NOISE_WORDS) || !insideKept(el, article)) return null;
+    if (!(article.text[el.order] < NAMED_MAX_SHARE * article.text[article.root.order])) return null;
+    if (findDescendant(el, (d) => d.localName === 'pre' || (d.localName === 'table' && isDataTable(d))) !== null) return null;
+    return `${OUTSIDE_MAIN_CONTENT} (named as noise)`;
   },
 };
