@@ -127,4 +127,20 @@ describe('article mode', () => {
     const wrapped = html.replace('<div class="story">', '<div class="story share-wrapper">');
     expect(convert(wrapped, { mode: 'article' }).markdown).toContain('The vote went ahead');
   });
+
+  it('keeps the standfirst set in the header between the title and the body; not the byline or the lead image caption', () => {
+    const html =
+      '<html><body><div class="top"><a href="/">Home</a> <a href="/news">News</a></div><div class="page"><div class="story-head"><h1>Bridge opens</h1>' +
+      '<p class="dek">After ten years of debate the new bridge opened on Monday, cutting the drive across the river from forty minutes to five.</p>' +
+      '<p class="meta">By Ann Lee, 3 May</p>' +
+      '<div class="hero"><img src="b.jpg" alt=""><p>The bridge at dawn on its first day, seen from the old ferry landing on the north bank.</p></div></div>' +
+      `<div class="columns"><div class="story-body">${paragraph('bridge')}${paragraph('vote')}${paragraph('opening')}</div>` +
+      '<div class="rail"><p>Sunny, 21 degrees, with a light wind from the west over the whole region today.</p></div></div></div></body></html>';
+    const { markdown } = convert(html, { mode: 'article' });
+    expect(markdown).toContain('After ten years of debate the new bridge opened on Monday');
+    expect(markdown).not.toContain('By Ann Lee');
+    expect(markdown).not.toContain('seen from the old ferry landing');
+    expect(markdown).not.toContain('Sunny, 21 degrees');
+    expect(markdown.indexOf('After ten years')).toBeLessThan(markdown.indexOf('The bridge went ahead'));
+  });
 });

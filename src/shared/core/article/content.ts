@@ -7,6 +7,7 @@ import type { Skip } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import { classifyTable } from '../markdown/tables';
 import { trimmedLength } from '../text';
+import { CAPTION_WORDS, namedAs, NOISE_WORDS } from './names';
 
 /** Text a paragraph needs to give points (a caption or a label gives none). */
 const PARAGRAPH_MIN = 25;
@@ -22,6 +23,8 @@ const CLAUSE_MARKS = /[,，、،;；]/g;
 export interface ArticleContent {
   /** The best-scoring block. */
   readonly root: Element;
+  /** The block that scored best, before climbing to the story around it: the core of the content. */
+  readonly best: Element;
   /** The root and the siblings kept with it (all children of the same parent). */
   readonly kept: ReadonlySet<Element>;
   /** The root's strict ancestors: what stands beside them is outside the content. */
@@ -227,6 +230,7 @@ export function findArticleContent(elements: readonly Element[], body: Element |
     }
   }
   if (top === null) return null;
+  const best = top;
 
   // Climb while an ancestor scores as well (the article's container rather than one of its parts).
   let lastScore = topScore;
@@ -290,7 +294,12 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
   const path = new Set<Element>();
   for (let node = top.parentElement; node !== null; node = node.parentElement) path.add(node);
-  return { root: top, kept, path, text: m.text, linkText: m.awayLinkText, textEnd: endOfText(elements, kept, m) };
+  // The standfirst: prose between the page's title and the content, outside the scored block.
+  for (const lead of leadOf(elements, kept, m)) {
+    kept.add(lead);
+    for (let node = lead.parentElement; node !== null && !path.has(node); node = node.parentElement) path.add(node);
+  }
+  return { root: top, best, kept, path, text: m.text, linkText: m.awayLinkText, textEnd: endOfText(elements, kept, m) };
 }
 
 /** Levels climbed from the chosen block looking for the section it stands in. */
@@ -319,6 +328,53 @@ function documentOfSections(top: Element, body: Element, m: Measures): Element {
     if (sections.length > 0 && linkDensity(m, parent.order) < 0.5) return parent;
   }
   return top;
+}
+
+const IMAGES = new Set(['img', 'picture', 'figure', 'video']);
+
+/** An image (or a link around one) stands beside the block: the block is its caption. */
+function besideImage(el: Element): boolean {
+  const parent = el.parentElement;
+  if (parent === null) return false;
+  for (const sibling of parent.children) {
+    if (sibling === el) continue;
+    if (IMAGES.has(sibling.localName) || (sibling.localName === 'a' && sibling.children.some((child) => IMAGES.has(child.localName)))) return true;
+  }
+  return false;
+}
+
+/** Own text a block needs to stand as the standfirst (a sentence or two; a byline or a date is shorter). */
+const LEAD_MIN = 80;
+const LEAD_MAX_LINKS = 0.25;
+const NOT_LEAD = new Set(['figure', 'figcaption', 'picture']);
+
+/**
+ * The standfirst (lead, dek, teaser text): blocks of prose between the page's title (the last <h1>
+ * before the content) and the content, which the editor wrote as the story's opening but set in its
+ * header, apart from the body. Not captions (a block beside an image, in a figure, or named so),
+ * not blocks named as noise, nor headings or runs of links.
+ */
+function leadOf(elements: readonly Element[], kept: ReadonlySet<Element>, m: Measures): Element[] {
+  let first = Infinity;
+  for (const block of kept) first = Math.min(first, block.order);
+  let title = -1;
+  for (let i = first - 1; i >= 0 && title < 0; i--) if (m.gone[i] !== 1 && elements[i].localName === 'h1' && m.text[i] > 0) title = i;
+  if (title < 0) return [];
+  const leads: Element[] = [];
+  let skipUntil = lastDescendant(elements[title]).order;
+  for (let i = skipUntil + 1; i < first; i++) {
+    if (m.gone[i] === 1 || i <= skipUntil) continue;
+    const el = elements[i];
+    if (NOT_LEAD.has(el.localName) || namedAs(el, NOISE_WORDS) || namedAs(el, CAPTION_WORDS)) {
+      skipUntil = lastDescendant(el).order;
+      continue;
+    }
+    if (!isBlock(el) || HEADING_TAGS.has(el.localName) || m.ownText[i] < LEAD_MIN || linkDensity(m, i) >= LEAD_MAX_LINKS) continue;
+    if (besideImage(el)) continue;
+    leads.push(el);
+    skipUntil = lastDescendant(el).order;
+  }
+  return leads;
 }
 
 /** A paragraph this long ends the story when nothing like it follows. */

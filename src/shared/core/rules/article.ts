@@ -6,7 +6,8 @@ import { HEADING_TAGS } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
 import { isDocumentPart } from './document-parts';
 import { namesCaption } from './repeated';
-import { isDataTable } from './page-facts';
+import { CAPTION_WORDS, namedAs, NOISE_WORDS } from '../article/names';
+import { contains, isDataTable } from './page-facts';
 import type { CleaningRule } from './types';
 
 export const OUTSIDE_MAIN_CONTENT = 'outside the main content';
@@ -120,28 +121,7 @@ export const articleCaption: CleaningRule = {
   },
 };
 
-/**
- * Words a block's class or id names noise by (article mode may read class names: the user asked
- * for a cut). Whole words of the name, split at punctuation and camelCase: "ArticlePage-authorInfo"
- * says "author"; "deprecation-comment" says nothing of comments.
- */
-const NOISE_WORDS = new Set([
-  'author', 'byline', 'bio', 'newsletter', 'subscribe', 'subscription', 'signup', 'paywall', 'promo', 'related', 'share', 'sharing',
-  'social', 'comments', 'disclaimer', 'disclosure', 'advert', 'advertisement', 'sponsor', 'sponsored', 'breaking', 'donate', 'donation',
-]);
-const CAPTION_WORDS = new Set(['caption', 'credit', 'credits']);
-
-/** Whether a word of the element's class or id is in `words`. */
-function namedAs(el: Element, words: ReadonlySet<string>): boolean {
-  if (el.attrs.length === 0) return false;
-  const name = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  for (const word of name.split(/[^a-z]+/)) if (words.has(word)) return true;
-  return false;
-}
-
 const NAMED_BLOCKS = ['div', 'section', 'aside', 'p', 'ul', 'ol', 'footer', 'header', 'span', 'figure', 'blockquote', 'small', 'em', 'i', 'strong'];
-/** A named block holding this share of the content's text or more is a wrapper of it, whatever its name. */
-const NAMED_MAX_SHARE = 0.5;
 
 export const articleNamed: CleaningRule = {
   id: 'article-named',
@@ -152,7 +132,8 @@ export const articleNamed: CleaningRule = {
   matches(el, context) {
     const article = context.facts.article;
     if (article === null || !namedAs(el, NOISE_WORDS) || !insideKept(el, article)) return null;
-    if (!(article.text[el.order] < NAMED_MAX_SHARE * article.text[article.root.order])) return null;
+    // The block that scored best is the story's core, whatever the name of a block around it.
+    if (contains(el, article.best)) return null;
     if (findDescendant(el, (d) => d.localName === 'pre' || (d.localName === 'table' && isDataTable(d))) !== null) return null;
     return `${OUTSIDE_MAIN_CONTENT} (named as noise)`;
   },
