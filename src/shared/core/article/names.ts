@@ -8,8 +8,9 @@ import type { Element } from '../dom/nodes';
  * says "author"; "deprecation-comment" says nothing of comments.
  */
 export const NOISE_WORDS = new Set([
-  'author', 'byline', 'bio', 'newsletter', 'subscribe', 'subscription', 'signup', 'paywall', 'promo', 'related', 'share', 'sharing',
-  'social', 'comments', 'disclaimer', 'disclosure', 'advert', 'advertisement', 'sponsor', 'sponsored', 'breaking', 'donate', 'donation',
+  'author', 'byline', 'bio', 'meta', 'postmetadata', 'copyright', 'newsletter', 'subscribe', 'subscription', 'signup', 'paywall',
+  'promo', 'related', 'share', 'sharing', 'social', 'comments', 'kommentar', 'kommentare', 'commentaires', 'comentarios',
+  'disclaimer', 'disclosure', 'ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'breaking', 'donate', 'donation',
 ]);
 export const CAPTION_WORDS = new Set(['caption', 'credit', 'credits']);
 

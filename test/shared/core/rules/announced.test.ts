@@ -42,6 +42,14 @@ describe('announced blocks', () => {
     expect(ruleOf(`<div class="site-footer">© Site</div>${story}`)).toEqual(['furniture-token div']);
   });
 
+  it('keeps a block named "widget" or "footer" that holds most of the running text (Blogger wraps its posts in div.widget.Blog)', () => {
+    const post = `<p>${'I have let this blog sleep for a while, and the reasons are many and long. '.repeat(3)}</p>`.repeat(3);
+    const html = `<div class="header"><p>${'A blog about an old Silesian pastry, its history and its makers. '.repeat(2)}</p></div>` +
+      `<div class="widget Blog" id="Blog1">${post}</div><div class="widget HTML"><h2>Links</h2><p>Elsewhere</p></div>`;
+    expect(ruleOf(html)).toEqual(['widget div']);
+    expect(markdownOf(html)).toContain('I have let this blog sleep');
+  });
+
   it('leaves <header>/<footer> to their structural rule, whatever their class', () => {
     expect(ruleOf(`<section><header class="site-header"><h2>Part</h2></header>${story}</section>`)).toEqual([]);
   });
