@@ -369,7 +369,7 @@ function leadOf(elements: readonly Element[], kept: ReadonlySet<Element>, m: Mea
       skipUntil = lastDescendant(el).order;
       continue;
     }
-    if (!isBlock(el) || HEADING_TAGS.has(el.localName) || m.ownText[i] < LEAD_MIN || linkDensity(m, i) >= LEAD_MAX_LINKS) continue;
+    if (!isBlock(el) || el.localName === 'h1' || m.ownText[i] < LEAD_MIN || linkDensity(m, i) >= LEAD_MAX_LINKS) continue;
     if (besideImage(el)) continue;
     leads.push(el);
     skipUntil = lastDescendant(el).order;

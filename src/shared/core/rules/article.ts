@@ -1,8 +1,8 @@
 // Article mode's rules: what stands outside the main content that article/content.ts chose, and
 // blocks of links inside it. Category "article": the inspector lists them apart, each keepable.
-import type { Element } from '../dom/nodes';
+import { type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { findDescendant } from '../dom/query';
-import { HEADING_TAGS } from '../markdown/blocks';
+import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
 import { isDocumentPart } from './document-parts';
 import { namesCaption } from './repeated';
@@ -71,6 +71,18 @@ function continuesStory(el: Element): boolean {
   return STORY_PARTS.has(el.localName) || isDocumentPart(el) || holdsTableOrCode(el);
 }
 
+/**
+ * An inline element beside words (a word in italics, a line break between lines): part of a text
+ * that may run on after the last paragraph found inside its block (MacRumors' paragraphs are
+ * lines of one <div>, with a list between them).
+ */
+function inRunningText(el: Element): boolean {
+  if (isBlock(el)) return false;
+  // Its neighbours only: a parent may hold thousands of children.
+  const isWords = (node: Node | null) => node !== null && node.nodeType === TEXT_NODE && (node as Text).data.trim() !== '';
+  return isWords(el.previousSibling) || isWords(el.nextSibling);
+}
+
 /** Levels climbed looking for a story part around an element; deeper, it is taken to stand in one. */
 const MAX_CLIMB = 64;
 
@@ -90,7 +102,7 @@ export const articleTrailing: CleaningRule = {
   describe: 'article mode: what follows the last paragraph of the story inside its block (credits, sign-ups, author boxes, tags)',
   matches(el, context) {
     const article = context.facts.article;
-    if (article === null || !(el.order > article.textEnd) || !insideKept(el, article) || continuesStory(el) || insideStoryPart(el, article)) return null;
+    if (article === null || !(el.order > article.textEnd) || inRunningText(el) || !insideKept(el, article) || continuesStory(el) || insideStoryPart(el, article)) return null;
     return `${OUTSIDE_MAIN_CONTENT} (after the end of the text)`;
   },
 };
@@ -134,7 +146,8 @@ export const articleNamed: CleaningRule = {
     if (article === null || !namedAs(el, NOISE_WORDS) || !insideKept(el, article)) return null;
     // The block that scored best is the story's core, whatever the name of a block around it.
     if (contains(el, article.best)) return null;
-    if (findDescendant(el, (d) => d.localName === 'pre' || (d.localName === 'table' && isDataTable(d))) !== null) return null;
+    // Code, data tables and quotations (a tweet the story embeds, in its social-media wrapper) are the story's.
+    if (findDescendant(el, (d) => d.localName === 'pre' || d.localName === 'blockquote' || (d.localName === 'table' && isDataTable(d))) !== null) return null;
     return `${OUTSIDE_MAIN_CONTENT} (named as noise)`;
   },
 };
