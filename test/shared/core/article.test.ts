@@ -158,4 +158,41 @@ describe('article mode', () => {
     expect(markdown).toContain('given the source is *DigiTimes*, we would not');
     expect(markdown).not.toContain('Sunny, 21 degrees');
   });
+
+  it('keeps what the default mode keeps on a page that declares a documentation generator', () => {
+    const reference = (generator: string) =>
+      `<html><head><meta name="generator" content="${generator}"></head><body><nav><a href="/">Docs</a></nav><main><h1>Class Iterator</h1>` +
+      '<div class="block">An iterator over a collection.</div><h2>Method Summary</h2><div class="summary-table">' +
+      '<div class="col-first"><a href="#hasNext()"><code>hasNext</code></a></div><div class="col-last">Returns true if the iteration has more elements.</div>' +
+      `<div class="col-first"><a href="#next()"><code>next</code></a></div><div class="col-last">Returns the next element.</div></div>${paragraph('iterator')}` +
+      '<p>See also: <a href="Collection.html">Collection</a>, <a href="ListIterator.html">ListIterator</a>, <a href="Iterable.html">Iterable</a></p></main></body></html>';
+    const docs = convert(reference('javadoc/ClassWriterImpl'), { mode: 'article' });
+    expect(docs.removed.filter((r) => r.category === 'article')).toEqual([]);
+    expect(docs.markdown).toBe(convert(reference('javadoc/ClassWriterImpl')).markdown);
+    // Any other generator gets article mode's cuts.
+    expect(convert(reference('WordPress 6.4'), { mode: 'article' }).removed.some((r) => r.category === 'article')).toBe(true);
+  });
+
+  it('keeps a list of entries whose items carry words besides their links (parameters and their types)', () => {
+    const params = ['hostname', 'options', 'callback'].map((name) => `<li><code>${name}</code> <a href="https://developer.mozilla.org/String">&lt;string&gt;</a></li>`).join('');
+    const html = `<html><body><div class="top"><a href="/">Docs</a> <a href="/api">API</a></div><div id="apicontent"><h2>dns.lookup(hostname)</h2>${paragraph('lookup')}<ul>${params}</ul>${paragraph('resolver')}` +
+      '<ul><li><a href="/a">Other story one</a></li><li><a href="/b">Other story two</a></li><li><a href="/c">Other story three</a></li></ul></div></body></html>';
+    const { markdown } = convert(html, { mode: 'article' });
+    expect(markdown).toContain('- `callback` [\\<string>](https://developer.mozilla.org/String)');
+    expect(markdown).not.toContain('Other story two');
+  });
+
+  it('takes the sections of a reference whose headings follow empty anchors as one document', () => {
+    const field = (name: string, words: string) =>
+      `<div class="section" id="s-${name}"><span id="${name}"></span><h3><code>${name}</code></h3><dl class="py class"><dt>class ${name}(base_field)</dt><dd><p>${words}</p>` +
+      `<div class="highlight"><pre>${name}(forms.CharField(), delimiter="|")</pre></div></dd></dl></div>`;
+    const html =
+      '<html><body><div class="nav"><a href="/">Django</a> <a href="/ref">Reference</a></div><div class="yui-g"><h1>PostgreSQL specific form fields</h1>' +
+      `<div class="section" id="s-fields"><span id="fields"></span><h2>Fields</h2>${field('SimpleArrayField', 'A field which maps to an array, represented by an HTML input.')}` +
+      `${field('SplitArrayField', 'This field handles arrays by reproducing the underlying field a fixed number of times, one widget each.')}</div></div></body></html>`;
+    const { markdown } = convert(html, { mode: 'article' });
+    expect(markdown).toContain('A field which maps to an array');
+    expect(markdown).toContain('SimpleArrayField(forms.CharField()');
+    expect(markdown).toContain('SplitArrayField(forms.CharField()');
+  });
 });

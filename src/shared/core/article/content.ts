@@ -8,6 +8,7 @@ import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import { classifyTable } from '../markdown/tables';
 import { trimmedLength } from '../text';
 import { CAPTION_WORDS, namedAs, NOISE_WORDS } from './names';
+import { declaresDocsGenerator } from './generators';
 
 /** Text a paragraph needs to give points (a caption or a label gives none). */
 const PARAGRAPH_MIN = 25;
@@ -216,6 +217,8 @@ const SENTENCE_END = /[.!?。！？](\s|$)/;
  */
 export function findArticleContent(elements: readonly Element[], body: Element | null, skip: Skip, declared: Element | null = null): ArticleContent | null {
   if (body === null) return null;
+  // Documentation says so: its content is what the default mode keeps (see generators.ts).
+  if (declaresDocsGenerator(body.parentElement?.children.find((el) => el.localName === 'head') ?? null)) return null;
   const m = measure(elements, skip);
   const scores = scoreParagraphs(elements, m);
   const final = (at: number) => (Number.isNaN(scores[at]) ? Number.NaN : scores[at] * (1 - linkDensity(m, at)));
@@ -307,7 +310,8 @@ const SECTION_CLIMB = 6;
 
 /** The level (2–6) of the heading an element opens with, 0 when its first child is no such heading. */
 function openingLevel(el: Element, m: Measures): number {
-  const first = elementChildren(el, m)[0];
+  // Empty anchors before the heading (`<span id="fields"></span><h2>Fields</h2>`) do not count.
+  const first = elementChildren(el, m).find((child) => m.text[child.order] > 0);
   if (first === undefined || !HEADING_TAGS.has(first.localName) || first.localName === 'h1') return 0;
   return Number(first.localName[1]);
 }

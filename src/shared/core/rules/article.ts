@@ -1,10 +1,11 @@
 // Article mode's rules: what stands outside the main content that article/content.ts chose, and
 // blocks of links inside it. Category "article": the inspector lists them apart, each keepable.
 import { type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
-import { findDescendant } from '../dom/query';
+import { findDescendant, type Skip } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
 import { isDocumentPart } from './document-parts';
+import { isOnlyLinks, isTeaser } from './link-lists';
 import { namesCaption } from './repeated';
 import { CAPTION_WORDS, namedAs, NOISE_WORDS } from '../article/names';
 import { contains, isDataTable } from './page-facts';
@@ -47,6 +48,21 @@ function holdsTableOrCode(el: Element): boolean {
   return findDescendant(el, (d) => d.localName === 'pre' || (d.localName === 'table' && isDataTable(d)) || HEADING_TAGS.has(d.localName)) !== null;
 }
 
+/**
+ * A list whose items mostly carry words besides their links: entries (a parameter and its type, a
+ * term and its definition), not a list of links (related stories are links or teaser cards).
+ */
+function entriesWithWords(el: Element, skip: Skip): boolean {
+  let items = 0;
+  let withWords = 0;
+  for (const kid of el.children) {
+    if (skip !== null && skip(kid)) continue;
+    items++;
+    if (!isOnlyLinks(kid, skip) && !isTeaser(kid, skip)) withWords++;
+  }
+  return items >= 2 && withWords * 2 > items;
+}
+
 export const articleInside: CleaningRule = {
   id: 'article-links',
   category: 'article',
@@ -60,6 +76,7 @@ export const articleInside: CleaningRule = {
     const text = article.text[at];
     if (!(text > 0) || article.linkText[at] / text <= LINK_SHARE) return null;
     if (!insideKept(el, article) || holdsTableOrCode(el)) return null;
+    if ((el.localName === 'ul' || el.localName === 'ol') && entriesWithWords(el, context.skip)) return null;
     return `${OUTSIDE_MAIN_CONTENT} (a block of links)`;
   },
 };
