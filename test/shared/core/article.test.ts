@@ -109,6 +109,11 @@ describe('article mode', () => {
     expect(markdown).toContain('Listing 1: The toll function');
     expect(markdown).toContain('Costs by year');
     expect(removed.filter((r) => r.ruleId === 'article-caption')).toHaveLength(2);
+    // A lazy picture's figure holds no <img> until a script runs; a legend is a caption too.
+    const lazy = html.replace('<img src="b.jpg" alt="The bridge">', '<div class="lazy" data-src="b.jpg"></div>').replace('class="InlineImage-imageEmbedCaption"', 'class="legend"');
+    const cut = convert(lazy, { mode: 'article' });
+    expect(cut.markdown).not.toContain('Photo: AP');
+    expect(cut.markdown).not.toContain('Crowds on the opening day');
   });
 
   it('cuts blocks inside the story that their class names as noise, by whole words of the name', () => {

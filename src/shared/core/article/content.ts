@@ -281,7 +281,8 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   if (parent !== null && parent.localName !== 'html') {
     const siblingThreshold = Math.max(10, topScore * 0.2);
     for (const sibling of elementChildren(parent, m)) {
-      if (sibling === top) continue;
+      // A block named as noise does not join however much it holds (a comments section of long replies).
+      if (sibling === top || namedAs(sibling, NOISE_WORDS)) continue;
       const at = sibling.order;
       const score = final(at);
       const density = linkDensity(m, at);

@@ -9,10 +9,11 @@ import type { Element } from '../dom/nodes';
  */
 export const NOISE_WORDS = new Set([
   'author', 'byline', 'bio', 'meta', 'postmetadata', 'copyright', 'newsletter', 'subscribe', 'subscription', 'signup', 'paywall',
-  'promo', 'related', 'share', 'sharing', 'social', 'comments', 'kommentar', 'kommentare', 'commentaires', 'comentarios',
+  'promo', 'teasers', 'related', 'share', 'sharing', 'social', 'comments', 'kommentar', 'kommentare', 'commentaires', 'comentarios',
   'disclaimer', 'disclosure', 'ad', 'ads', 'advert', 'advertisement', 'sponsor', 'sponsored', 'breaking', 'donate', 'donation',
 ]);
-export const CAPTION_WORDS = new Set(['caption', 'credit', 'credits']);
+export const CAPTION_WORDS = new Set(['caption', 'legend', 'credit', 'credits']);
+
 
 /** Whether a word of the element's class or id is in `words`. */
 export function namedAs(el: Element, words: ReadonlySet<string>): boolean {

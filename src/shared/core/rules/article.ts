@@ -125,11 +125,24 @@ export const articleTrailing: CleaningRule = {
 };
 
 const IMAGES = new Set(['img', 'picture', 'video', 'svg']);
+
+/** The <figure> a caption stands in, within CAPTION_REACH + 1 levels. */
+function closestFigure(el: Element): Element | null {
+  let level = 0;
+  for (let node = el.parentElement; node !== null && level <= CAPTION_REACH; node = node.parentElement, level++) if (node.localName === 'figure') return node;
+  return null;
+}
 /** Levels above a caption where the image it describes may stand (figure > div > img, and the caption beside the div). */
 const CAPTION_REACH = 2;
 
-/** A caption of an image: its parent (or the block around that) holds an image, and no table or code (a listing's caption stays). */
+/**
+ * A caption of an image: it stands in a <figure>, or its parent (or the block around that) holds
+ * an image; never one of a figure or block holding a table, code or a heading (a listing's caption stays).
+ */
 function describesImage(caption: Element): boolean {
+  // In a <figure> without code or a table, the caption is the picture's (lazy pictures come without an <img>).
+  const figure = closestFigure(caption);
+  if (figure !== null && !holdsTableOrCode(figure)) return true;
   let node = caption.parentElement;
   for (let level = 0; node !== null && level < CAPTION_REACH; level++, node = node.parentElement) {
     if (holdsTableOrCode(node)) return false;
