@@ -7,6 +7,9 @@
 //   unless the expansion is written out in the same block already (only for a short word of
 //   letters with a title in words: microformats put dates and other values in <abbr title>);
 // - <q>: the quotation between quotation marks, as browsers draw it;
+// - <ruby>: the base text; its <rt> annotations (readings drawn above the characters) and <rp>
+//   fallback parentheses are left out: Markdown cannot draw them above, and written inline they
+//   would split the words ("子こども");
 // - <button>: its label, apart from a button right after it (browsers draw each as its own box:
 //   a tab bar's "All Methods" and "Static Methods" are two labels, not "All MethodsStatic Methods").
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
@@ -77,6 +80,7 @@ export function phrasingRules(): Record<string, MarkdownRule> {
         return `${content} (${escaped})`;
       },
     },
+    rubyAnnotation: { tags: ['rt', 'rp'], replacement: () => '' },
     button: { tags: ['button'], replacement: (content, el) => (content.trim() !== '' && nextIsButton(el) ? `${content} ` : content) },
     quotation: {
       tags: ['q'],

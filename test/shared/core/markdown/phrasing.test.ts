@@ -64,3 +64,9 @@ describe('buttons', () => {
     expect(md('<p><button>Go</button>!</p>')).toBe('Go!');
   });
 });
+
+describe('ruby', () => {
+  it('keeps the base text and leaves out the readings and their fallback parentheses', () => {
+    expect(md('<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp></ruby>をなくす</p>')).toBe('子どもへの虐待をなくす');
+  });
+});
