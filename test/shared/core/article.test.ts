@@ -155,12 +155,13 @@ describe('article mode', () => {
       '<h2 class="article-deck">After ten years of debate the new bridge opened on Monday, cutting the drive across the river to five minutes.</h2></div>' +
       `<div class="columns"><div class="story-body">${paragraph('bridge')}` +
       '<div class="social-media-embed"><blockquote class="twitter-tweet"><p>Finally crossed the new bridge this morning!</p></blockquote></div>' +
-      `${paragraph('vote')}<div class="text">The report claims the deck will stay open at night,<ul><li>for cyclists and walkers crossing the river</li></ul>although given the source is <em>DigiTimes</em>, we would not rely on it.<br><br>More later.</div></div>` +
+      `${paragraph('vote')}<div class="text">The report claims the deck will stay open at night,<ul><li>for cyclists and walkers crossing the river</li></ul>although given the source is <em>DigiTimes</em>, we would not rely on it.<br><br><b>Dining and drinking</b><br>More later.</div></div>` +
       '<div class="rail"><p>Sunny, 21 degrees, with a light wind from the west over the whole region today.</p></div></div></div></body></html>';
     const { markdown } = convert(html, { mode: 'article' });
     expect(markdown).toContain('After ten years of debate');
     expect(markdown).toContain('Finally crossed the new bridge');
     expect(markdown).toContain('given the source is *DigiTimes*, we would not');
+    expect(markdown).toContain('**Dining and drinking**');
     expect(markdown).not.toContain('Sunny, 21 degrees');
   });
 

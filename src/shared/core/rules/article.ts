@@ -1,6 +1,6 @@
 // Article mode's rules: what stands outside the main content that article/content.ts chose, and
 // blocks of links inside it. Category "article": the inspector lists them apart, each keepable.
-import { type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { findDescendant, type Skip } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import type { ArticleContent } from '../article/content';
@@ -88,6 +88,9 @@ function continuesStory(el: Element): boolean {
   return STORY_PARTS.has(el.localName) || isDocumentPart(el) || holdsTableOrCode(el);
 }
 
+/** Line breaks and blank runs looked past for the words beside an inline element ("text<br><br><b>Dining</b><br>text"). */
+const NEIGHBOUR_REACH = 4;
+
 /**
  * An inline element beside words (a word in italics, a line break between lines): part of a text
  * that may run on after the last paragraph found inside its block (MacRumors' paragraphs are
@@ -95,9 +98,14 @@ function continuesStory(el: Element): boolean {
  */
 function inRunningText(el: Element): boolean {
   if (isBlock(el)) return false;
-  // Its neighbours only: a parent may hold thousands of children.
+  // Its neighbours only, past a few line breaks (a parent may hold thousands of children).
   const isWords = (node: Node | null) => node !== null && node.nodeType === TEXT_NODE && (node as Text).data.trim() !== '';
-  return isWords(el.previousSibling) || isWords(el.nextSibling);
+  const isBreak = (node: Node | null) => node !== null && ((node.nodeType === ELEMENT_NODE && (node as Element).localName === 'br') || (node.nodeType === TEXT_NODE && (node as Text).data.trim() === ''));
+  let before = el.previousSibling;
+  for (let i = 0; i < NEIGHBOUR_REACH && isBreak(before); i++) before = before!.previousSibling;
+  let after = el.nextSibling;
+  for (let i = 0; i < NEIGHBOUR_REACH && isBreak(after); i++) after = after!.nextSibling;
+  return isWords(before) || isWords(after);
 }
 
 /** Levels climbed looking for a story part around an element; deeper, it is taken to stand in one. */
