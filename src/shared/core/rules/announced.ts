@@ -37,7 +37,7 @@ const WIDGET_TOKENS = vocabulary(['widget', 'sidebar', 'widget-area']);
 
 const FURNITURE_TOKENS = vocabulary([
   'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
-  'breadcrumbs', 'modal', 'skip-link',
+  'breadcrumbs', 'modal', 'skip-link', 'copyright',
 ]);
 
 const TITLES: ReadonlyArray<[RegExp, Kind]> = [

@@ -40,6 +40,7 @@ describe('announced blocks', () => {
   it('removes sidebar widgets and theme furniture by whole tokens', () => {
     expect(ruleOf(`${story}<div class="widget widget_archive"><h3>Archives</h3><p>2019</p></div>`)).toEqual(['widget div']);
     expect(ruleOf(`<div class="site-footer">© Site</div>${story}`)).toEqual(['furniture-token div']);
+    expect(ruleOf(`${story}<p class="copyright MT10">Copyright © Example Ltd. All rights reserved.</p>`)).toEqual(['furniture-token p']);
   });
 
   it('keeps a block named "widget" or "footer" that holds most of the running text (Blogger wraps its posts in div.widget.Blog)', () => {
