@@ -74,9 +74,16 @@ function opensListItem(node: MarkdownNode): boolean {
   return node.type === 'paragraph' && node.prev === null && node.parent?.type === 'item';
 }
 
+/**
+ * A GFM footnote definition's opener (`[^2]: `). CommonMark has no footnotes: a definition whose
+ * note is one link (`[^2]: [https://…](https://…)`) parses as a link reference definition, and its
+ * text vanishes. Escaped, the opener reads as the literal text it is without footnote support.
+ */
+const FOOTNOTE_DEFINITION = /^( {0,3})\[(\^[^\]\n]+\]:)/gm;
+
 export function markdownToPlainText(markdown: string): string {
   const parts: string[] = [];
-  const walker = new Parser().parse(markdown).walker();
+  const walker = new Parser().parse(markdown.replace(FOOTNOTE_DEFINITION, '$1\\[$2')).walker();
   // The parser splits "[x] foo" into several text nodes, so the marker is stripped from the
   // joined text of the item's first paragraph (paragraphs never nest).
   let itemParagraphStart = -1;

@@ -82,12 +82,6 @@ export function renderNavigationAllowed(loaded: boolean, raw: string): boolean {
   return !loaded && /^https?:/i.test(raw);
 }
 
-/** Main-frame types the hidden window renders; anything else (PDF, images, …) goes to the loaders. */
-export function isRenderableContentType(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  return type === '' || type === 'text/html' || type === 'application/xhtml+xml';
-}
-
 /** A Chromium net error code as the app's error codes. */
 export function netErrorCode(code: number): 'dns' | 'connection' | 'timeout' | 'tls' | 'render' {
   if (code === -105 || code === -137) return 'dns';

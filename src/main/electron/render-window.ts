@@ -7,7 +7,7 @@
 // render instead of hanging the app.
 import { type Session, session as electronSession, type WebContents } from 'electron';
 import { checkSize, declined, extraWaitMs, idleWaitMs, invalidSelector, isRenderedType, networkBusyWarning, RENDER_POLICY, selectorTimeout, statusError, tooLarge } from '../loaders/render-policy';
-import { abortError, LoadError, type LoadRequest, type PageSource, type RawPage } from '../loaders/source';
+import { abortError, formatMs, LoadError, type LoadRequest, type PageSource, type RawPage } from '../loaders/source';
 import { countsForNetworkQuiet, netErrorCode, renderNavigationAllowed, renderRequestAllowed } from './policies';
 import { createRenderWindow } from './windows';
 
@@ -128,12 +128,13 @@ export class HiddenWindowSource implements PageSource {
         outcome();
       };
       const fail = (error: LoadError) => finish(() => reject(error));
-      const onAbort = () => {
-        const error = abortError(request, 'rendering');
+      const failWith = (error: LoadError) =>
         fail(error.code === 'timeout' && waitingFor !== undefined ? selectorTimeout(waitingFor, settings.timeoutMs) : error);
-      };
+      const onAbort = () => failWith(abortError(request, 'rendering'));
       // Our own timer as well as the signal: whatever happens to the signal, the window goes at the deadline.
-      const deadline = setTimeout(onAbort, Math.max(0, request.deadline - performance.now()));
+      // Timers may fire a little before the clock reads the deadline, so this one says "timeout" itself.
+      const onDeadline = () => failWith(new LoadError('timeout', `rendering took longer than ${formatMs(settings.timeoutMs)}`));
+      const deadline = setTimeout(onDeadline, Math.max(0, request.deadline - performance.now()));
       signal.addEventListener('abort', onAbort, { once: true });
       const cleanup = () => {
         clearTimeout(deadline);

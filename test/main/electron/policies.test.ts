@@ -6,7 +6,6 @@ import {
   appPermissionAllowed,
   countsForNetworkQuiet,
   isAppUrl,
-  isRenderableContentType,
   isSafeExternalUrl,
   isTrustedSender,
   netErrorCode,
@@ -99,14 +98,6 @@ describe('a page being rendered', () => {
     expect(renderNavigationAllowed(true, 'https://example.org/next')).toBe(false);
     expect(renderNavigationAllowed(false, 'file:///etc/passwd')).toBe(false);
     expect(renderNavigationAllowed(false, 'javascript:alert(1)')).toBe(false);
-  });
-
-  it('is HTML; other types go to the loaders', () => {
-    expect(isRenderableContentType('text/html; charset=utf-8')).toBe(true);
-    expect(isRenderableContentType('application/xhtml+xml')).toBe(true);
-    expect(isRenderableContentType(undefined)).toBe(true);
-    expect(isRenderableContentType('application/pdf')).toBe(false);
-    expect(isRenderableContentType('image/png')).toBe(false);
   });
 
   it('waits for network quiet, not for sockets and media streams that never end', () => {

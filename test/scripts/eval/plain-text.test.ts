@@ -38,6 +38,10 @@ describe('markdownToPlainText', () => {
   it('separates table cells', () => {
     expect(words(markdownToPlainText('| a | b |\n| --- | --- |\n| left | right |'))).toBe('a b left right');
   });
+
+  it('reads a GFM footnote whose note is one link (CommonMark would take it for a link definition)', () => {
+    expect(words(markdownToPlainText('Text[^2].\n\n[^2]: [https://example.com/spec](https://example.com/spec)'))).toBe('Text 2 2 https example com spec');
+  });
 });
 
 describe('htmlToPlainText', () => {

@@ -7,12 +7,15 @@ import type { Skip } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { classifyTable } from '../html/tables';
 import { trimmedLength } from '../text';
+import { CAPTION_WORDS, namedAs, NOISE_WORDS } from './names';
+import { declaresDocsGenerator } from './generators';
 
 /** Text a paragraph needs to give points (a caption or a label gives none). */
 const PARAGRAPH_MIN = 25;
 /** Ancestors that receive a paragraph's points: its parent fully, the next by halves and thirds. */
 const ANCESTOR_LEVELS = 5;
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'select', 'textarea', 'button']);
+const CODE = new Set(['code', 'kbd', 'samp', 'var', 'tt']);
 const PARAGRAPHS = new Set(['p', 'pre', 'td', 'blockquote', 'dd', 'li']);
 /** Punctuation that separates clauses, in the scripts the corpora hold (Latin, CJK, Arabic). */
 const CLAUSE_MARKS = /[,，、،;；]/g;
@@ -21,11 +24,17 @@ const CLAUSE_MARKS = /[,，、،;；]/g;
 export interface ArticleContent {
   /** The best-scoring block. */
   readonly root: Element;
+  /** The block that scored best, before climbing to the story around it: the core of the content. */
+  readonly best: Element;
   /** The root and the siblings kept with it (all children of the same parent). */
   readonly kept: ReadonlySet<Element>;
   /** The root's strict ancestors: what stands beside them is outside the content. */
   readonly path: ReadonlySet<Element>;
-  /** Per element (by `order`): text length, and the part of it inside links. */
+  /**
+   * Per element (by `order`): text length, and the part of it inside links that lead away (a link
+   * that is all code names a symbol: words of the text). Scoring counts every link; blocks of links
+   * inside the content are judged by these.
+   */
   readonly text: Float64Array;
   readonly linkText: Float64Array;
   /**
@@ -63,6 +72,13 @@ interface Measures {
   text: Float64Array;
   /** The part of it inside links. */
   linkText: Float64Array;
+  /**
+   * The part of it inside links that lead away: a link that is all code, or inside code, names a
+   * symbol of an API (`<a><code>resolver.getServers()</code></a>`, javadoc's signatures), a word of the text.
+   */
+  awayLinkText: Float64Array;
+  /** The part of it inside code. */
+  codeText: Float64Array;
   /** Text of the element's own inline content (not nested blocks): a paragraph's. */
   ownText: Float64Array;
   /** Clause marks in the element's own inline content. */
@@ -77,7 +93,7 @@ interface Measures {
 function measure(elements: readonly Element[], skip: Skip): Measures {
   const n = elements.length;
   const m: Measures = {
-    text: new Float64Array(n), linkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), prose: new Float64Array(n), gone: new Uint8Array(n),
+    text: new Float64Array(n), linkText: new Float64Array(n), codeText: new Float64Array(n), awayLinkText: new Float64Array(n), ownText: new Float64Array(n), ownClauses: new Float64Array(n), prose: new Float64Array(n), gone: new Uint8Array(n),
   };
   // Top-down first: what a default rule removed, with everything inside it.
   for (let i = 0; i < n; i++) {
@@ -90,8 +106,11 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
     if (m.gone[i] === 1) continue;
     const el = elements[i];
     const isLink = el.localName === 'a' && el.hasAttribute('href');
+    const isCode = CODE.has(el.localName);
     let text = 0;
     let link = 0;
+    let code = 0;
+    let awayLink = 0;
     let own = 0;
     let ownMarks = 0;
     let prose = 0;
@@ -108,6 +127,8 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
         if (at < 0 || elements[at] !== child || m.gone[at] === 1) continue;
         text += m.text[at];
         link += m.linkText[at];
+        awayLink += m.awayLinkText[at];
+        code += m.codeText[at];
         prose += m.prose[at];
         if (!isBlock(child)) {
           own += m.ownText[at];
@@ -116,7 +137,9 @@ function measure(elements: readonly Element[], skip: Skip): Measures {
       }
     }
     m.text[i] = text;
+    m.codeText[i] = isCode ? text : code;
     m.linkText[i] = isLink ? text : link;
+    m.awayLinkText[i] = isCode || (isLink && code >= text) ? 0 : isLink ? text : awayLink;
     m.ownText[i] = own;
     m.ownClauses[i] = ownMarks;
     if (isParagraph(el, m, i) && linkDensity(m, i) <= 0.5) prose += own;
@@ -194,6 +217,8 @@ const SENTENCE_END = /[.!?。！？](\s|$)/;
  */
 export function findArticleContent(elements: readonly Element[], body: Element | null, skip: Skip, declared: Element | null = null): ArticleContent | null {
   if (body === null) return null;
+  // Documentation says so: its content is what the default mode keeps (see generators.ts).
+  if (declaresDocsGenerator(body.parentElement?.children.find((el) => el.localName === 'head') ?? null)) return null;
   const m = measure(elements, skip);
   const scores = scoreParagraphs(elements, m);
   const final = (at: number) => (Number.isNaN(scores[at]) ? Number.NaN : scores[at] * (1 - linkDensity(m, at)));
@@ -208,6 +233,7 @@ export function findArticleContent(elements: readonly Element[], body: Element |
     }
   }
   if (top === null) return null;
+  const best = top;
 
   // Climb while an ancestor scores as well (the article's container rather than one of its parts).
   let lastScore = topScore;
@@ -229,14 +255,17 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
 
   // A story split into parts (columns, rows, blocks between ads) scores part by part: while the
-  // block holds less than half of its parent's prose, the parent is the story.
+  // block holds less than half of its parent's prose, the parent is the story — up to the body
+  // itself (a page whose text is spread over blocks of its own, a manual's header and content).
   // Wrappers that add no prose are passed through on the way up.
-  for (let parent = top.parentElement; parent !== null && parent !== body && parent.localName !== 'html'; parent = parent.parentElement) {
+  for (let parent = top.parentElement; parent !== null && parent.localName !== 'html'; parent = parent.parentElement) {
     const prose = m.prose[parent.order];
     if (prose <= 1.1 * m.prose[top.order]) continue;
     if (prose < 2 * m.prose[top.order] || linkDensity(m, parent.order) >= 0.5) break;
     top = parent;
   }
+
+  top = documentOfSections(top, body, m);
 
   if (declared !== null && declared !== top && m.gone[declared.order] !== 1 && m.prose[top.order] < DECLARED_SHARE * m.prose[declared.order]) {
     for (let node = top.parentElement; node !== null; node = node.parentElement) {
@@ -252,7 +281,8 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   if (parent !== null && parent.localName !== 'html') {
     const siblingThreshold = Math.max(10, topScore * 0.2);
     for (const sibling of elementChildren(parent, m)) {
-      if (sibling === top) continue;
+      // A block named as noise does not join however much it holds (a comments section of long replies).
+      if (sibling === top || namedAs(sibling, NOISE_WORDS)) continue;
       const at = sibling.order;
       const score = final(at);
       const density = linkDensity(m, at);
@@ -268,7 +298,88 @@ export function findArticleContent(elements: readonly Element[], body: Element |
   }
   const path = new Set<Element>();
   for (let node = top.parentElement; node !== null; node = node.parentElement) path.add(node);
-  return { root: top, kept, path, text: m.text, linkText: m.linkText, textEnd: endOfText(elements, kept, m) };
+  // The standfirst: prose between the page's title and the content, outside the scored block.
+  for (const lead of leadOf(elements, kept, m)) {
+    kept.add(lead);
+    for (let node = lead.parentElement; node !== null && !path.has(node); node = node.parentElement) path.add(node);
+  }
+  return { root: top, best, kept, path, text: m.text, linkText: m.awayLinkText, textEnd: endOfText(elements, kept, m) };
+}
+
+/** Levels climbed from the chosen block looking for the section it stands in. */
+const SECTION_CLIMB = 6;
+
+/** The level (2–6) of the heading an element opens with, 0 when its first child is no such heading. */
+function openingLevel(el: Element, m: Measures): number {
+  // Empty anchors before the heading (`<span id="fields"></span><h2>Fields</h2>`) do not count.
+  const first = elementChildren(el, m).find((child) => m.text[child.order] > 0);
+  if (first === undefined || !HEADING_TAGS.has(first.localName) || first.localName === 'h1') return 0;
+  return Number(first.localName[1]);
+}
+
+/**
+ * A document's sections: when the chosen block is (or stands in) one of several sibling sections,
+ * each opened by a heading of the same level and none of them a run of links (a manual page's
+ * SYNOPSIS, DESCRIPTION and OPTIONS), the content is all of them, not the longest.
+ */
+function documentOfSections(top: Element, body: Element, m: Measures): Element {
+  let level = 0;
+  for (let node: Element | null = top; node !== null && node !== body && level < SECTION_CLIMB; node = node.parentElement, level++) {
+    const parent: Element | null = node.parentElement;
+    if (parent === null || parent === body || parent.localName === 'html') break;
+    const heading = openingLevel(node, m);
+    if (heading === 0) continue;
+    const sections = elementChildren(parent, m).filter((sibling) => sibling !== node && openingLevel(sibling, m) === heading && linkDensity(m, sibling.order) < 0.5);
+    if (sections.length > 0 && linkDensity(m, parent.order) < 0.5) return parent;
+  }
+  return top;
+}
+
+const IMAGES = new Set(['img', 'picture', 'figure', 'video']);
+
+/** An image (or a link around one) stands beside the block: the block is its caption. */
+function besideImage(el: Element): boolean {
+  const parent = el.parentElement;
+  if (parent === null) return false;
+  for (const sibling of parent.children) {
+    if (sibling === el) continue;
+    if (IMAGES.has(sibling.localName) || (sibling.localName === 'a' && sibling.children.some((child) => IMAGES.has(child.localName)))) return true;
+  }
+  return false;
+}
+
+/** Own text a block needs to stand as the standfirst (a sentence or two; a byline or a date is shorter). */
+const LEAD_MIN = 80;
+const LEAD_MAX_LINKS = 0.25;
+const NOT_LEAD = new Set(['figure', 'figcaption', 'picture']);
+
+/**
+ * The standfirst (lead, dek, teaser text): blocks of prose between the page's title (the last <h1>
+ * before the content) and the content, which the editor wrote as the story's opening but set in its
+ * header, apart from the body. Not captions (a block beside an image, in a figure, or named so),
+ * not blocks named as noise, nor headings or runs of links.
+ */
+function leadOf(elements: readonly Element[], kept: ReadonlySet<Element>, m: Measures): Element[] {
+  let first = Infinity;
+  for (const block of kept) first = Math.min(first, block.order);
+  let title = -1;
+  for (let i = first - 1; i >= 0 && title < 0; i--) if (m.gone[i] !== 1 && elements[i].localName === 'h1' && m.text[i] > 0) title = i;
+  if (title < 0) return [];
+  const leads: Element[] = [];
+  let skipUntil = lastDescendant(elements[title]).order;
+  for (let i = skipUntil + 1; i < first; i++) {
+    if (m.gone[i] === 1 || i <= skipUntil) continue;
+    const el = elements[i];
+    if (NOT_LEAD.has(el.localName) || namedAs(el, NOISE_WORDS) || namedAs(el, CAPTION_WORDS)) {
+      skipUntil = lastDescendant(el).order;
+      continue;
+    }
+    if (!isBlock(el) || el.localName === 'h1' || m.ownText[i] < LEAD_MIN || linkDensity(m, i) >= LEAD_MAX_LINKS) continue;
+    if (besideImage(el)) continue;
+    leads.push(el);
+    skipUntil = lastDescendant(el).order;
+  }
+  return leads;
 }
 
 /** A paragraph this long ends the story when nothing like it follows. */

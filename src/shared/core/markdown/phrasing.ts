@@ -6,7 +6,12 @@
 // - <abbr title>: the abbreviation, followed by its expansion in parentheses at its first use,
 //   unless the expansion is written out in the same block already (only for a short word of
 //   letters with a title in words: microformats put dates and other values in <abbr title>);
-// - <q>: the quotation between quotation marks, as browsers draw it.
+// - <q>: the quotation between quotation marks, as browsers draw it;
+// - <ruby>: the base text; its <rt> annotations (readings drawn above the characters) and <rp>
+//   fallback parentheses are left out: Markdown cannot draw them above, and written inline they
+//   would split the words ("子こども");
+// - <button>: its label, apart from a button right after it (browsers draw each as its own box:
+//   a tab bar's "All Methods" and "Static Methods" are two labels, not "All MethodsStatic Methods").
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { closest } from '../dom/query';
 import { isBlock } from '../html/blocks';
@@ -42,6 +47,13 @@ function enclosingBlock(el: Element): Element | null {
   return closest(el, (ancestor) => ancestor !== el && isBlock(ancestor));
 }
 
+/** Whether a button stands right after `el` (comments between them aside), with no white space between them. */
+function nextIsButton(el: Element): boolean {
+  let next = el.nextSibling;
+  while (next !== null && next.nodeType !== TEXT_NODE && next.nodeType !== ELEMENT_NODE) next = next.nextSibling;
+  return next !== null && next.nodeType === ELEMENT_NODE && (next as Element).localName === 'button' && !/\s$/.test(textOf(el)) && !/^\s/.test(textOf(next as Element));
+}
+
 export function phrasingRules(): Record<string, MarkdownRule> {
   const expanded = new Set<string>();
   return {
@@ -68,6 +80,8 @@ export function phrasingRules(): Record<string, MarkdownRule> {
         return `${content} (${escaped})`;
       },
     },
+    rubyAnnotation: { tags: ['rt', 'rp'], replacement: () => '' },
+    button: { tags: ['button'], replacement: (content, el) => (content.trim() !== '' && nextIsButton(el) ? `${content} ` : content) },
     quotation: {
       tags: ['q'],
       replacement: (content, el) => {

@@ -9,17 +9,23 @@
 // note in `role=doc-endnotes`/`doc-footnote`.
 //
 // Notes are taken out of the page before cleaning (an <aside>, a list of links: cleaning might
-// remove them), then put back after it, at the end of the body, as
+// remove them), then put back after it as
 //   <section data-footnotes><ol data-footnote-list><li data-footnote="label">…</li></ol></section>
-// without their back links and labels; each reference gets `data-footnote-ref="label"`. A note
-// whose references cleaning removed is dropped with them. The Markdown stage writes both
-// (markdown/footnotes.ts).
+// without their back links and labels; each reference gets `data-footnote-ref="label"`. They go
+// back where the page had them (a Sphinx section's notes at its end, under their "Footnotes"
+// heading: GFM takes a definition anywhere) when that place is still there and stands in plain
+// blocks, else at the end of the body. A note whose references cleaning removed is dropped with
+// them. The Markdown stage writes both (markdown/footnotes.ts).
 import { type ChildNode, collectElements, type Document, type Element, Element as ElementClass, ELEMENT_NODE, HTML_NS, type Node, type ParentNode, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { tokens } from '../dom/query';
 import { isBlock } from '../html/blocks';
 
 export interface Footnote {
   label: string;
+  /** Where the note stood: an empty placeholder element, or null when it stood in no plain block. */
+  slot: Element | null;
+  /** The note's place in document order before it was taken out (notes go back in the page's order). */
+  position: number;
   /** The note's content (detached from the page). */
   note: Element;
   /** The references to it, in document order. */
@@ -34,6 +40,8 @@ export interface ExtractedFootnotes {
 const MAX_MARKER_CHARS = 12;
 /** A note larger than this is a section, not a footnote (and is not searched for back links). */
 const MAX_NOTE_ELEMENTS = 400;
+
+const HEADING = /^h[1-6]$/;
 
 const NOTE_CONTAINERS = new Set(['li', 'aside', 'dd', 'p', 'div', 'td', 'tr', 'table', 'section', 'footer']);
 
@@ -195,14 +203,17 @@ function holdsWords(el: Element): boolean {
     if (seen > MAX_CONTAINER_NODES) return true;
     const node = stack.pop()!;
     if (node.nodeType === ELEMENT_NODE) {
-      if (!/^h[1-6]$/.test((node as Element).localName)) stack.push(...(node as Element).childNodes);
+      if (!HEADING.test((node as Element).localName)) stack.push(...(node as Element).childNodes);
     } else if (node.nodeType === TEXT_NODE && /[\p{L}\p{N}]/u.test((node as Text).data)) return true;
   }
   return false;
 }
 
-/** The notes' former container, once it holds nothing but headings and rules: removed with them. */
-function removeEmptiedContainer(parent: ParentNode | null): void {
+/**
+ * The notes' former container, once it holds nothing but headings and rules: the outermost such
+ * ancestor of `parent` (or `parent` itself), null when it still holds words.
+ */
+function emptiedContainer(parent: ParentNode | null): Element | null {
   let empty: Element | null = null;
   let level = 0;
   for (let node = parent; node !== null && node.nodeType === ELEMENT_NODE && level < MAX_CLIMB; node = node.parentNode, level++) {
@@ -210,10 +221,46 @@ function removeEmptiedContainer(parent: ParentNode | null): void {
     if (el.localName === 'body' || el.localName === 'main' || el.localName === 'article' || holdsWords(el)) break;
     empty = el;
   }
-  if (empty === null) return;
-  const before = empty.previousElementSibling;
-  if (before !== null && before.localName === 'hr') before.parentNode?.removeChild(before);
-  empty.parentNode?.removeChild(empty);
+  return empty;
+}
+
+/**
+ * Blocks a run of footnote definitions may stand in: no list, quote, table or paragraph around them.
+ * Definition lists are plain too: a term is a bold paragraph, a definition its own blocks (markdown/structures.ts).
+ */
+const PLAIN_BLOCKS = new Set(['body', 'main', 'article', 'section', 'div', 'aside', 'footer', 'header', 'dl', 'dd', 'details']);
+const SLOT = 'data-footnote-slot';
+
+function standsInPlainBlocks(el: Element): boolean {
+  for (let node = el.parentElement; node !== null; node = node.parentElement) {
+    if (node.localName === 'html') return true;
+    if (!PLAIN_BLOCKS.has(node.localName)) return false;
+  }
+  return false;
+}
+
+/**
+ * Replaces the notes taken from `parent` by one empty placeholder: where its emptied container
+ * stood (dropping the rule before it), or where the first of them stood (`first`: what followed
+ * it, null when the notes ended their parent).
+ */
+function placeSlot(parent: ParentNode, first: ChildNode | null): Element | null {
+  const slot = new ElementClass('div', HTML_NS, [{ name: SLOT, value: '' }]);
+  const container = emptiedContainer(parent);
+  if (container !== null && container.parentNode !== null) {
+    const before = container.previousElementSibling;
+    if (before !== null && before.localName === 'hr') before.parentNode?.removeChild(before);
+    container.parentNode.insertBefore(slot, container);
+    container.parentNode.removeChild(container);
+  } else if (first === null) {
+    // The notes ended their parent.
+    (parent as Element).appendChild(slot);
+  } else if (first.parentNode === parent) {
+    parent.insertBefore(slot, first);
+  } else return null;
+  if (standsInPlainBlocks(slot)) return slot;
+  slot.parentNode?.removeChild(slot);
+  return null;
 }
 
 /**
@@ -234,7 +281,9 @@ export function extractFootnotes(elements: readonly Element[]): ExtractedFootnot
     const note = noteFor(target);
     if (note === null || contains(note, ref) || contains(ref, note)) continue;
     const noteElements = boundedElements(note);
-    if (noteElements === null) continue;
+    // A target with a heading is a section of the page: a table of contents links to it, and its
+    // heading links back to the table (Sphinx's `toc-backref`), which is no footnote.
+    if (noteElements === null || noteElements.some((el) => HEADING.test(el.localName))) continue;
     const backIds = referenceIds(ref);
     const linksBack = noteElements.some((el) => isBackLinkTo(el, backIds));
     if (!linksBack && !(declaredRef(ref) && declaredNote(note))) continue;
@@ -255,23 +304,46 @@ export function extractFootnotes(elements: readonly Element[]): ExtractedFootnot
     }
   }
 
+  // Per parent, what followed its first note (in document order): where a placeholder goes.
+  const firstAfter = new Map<ParentNode, { order: number; next: ChildNode | null }>();
+  for (const note of byNote.keys()) {
+    const parent = note.parentNode;
+    if (parent === null) continue;
+    const seen = firstAfter.get(parent);
+    if (seen === undefined || note.order < seen.order) firstAfter.set(parent, { order: note.order, next: note });
+  }
   const footnotes: Footnote[] = [];
   const used = new Set<string>();
-  const emptied = new Set<ParentNode>();
   const ordered = [...byNote].sort((a, b) => a[1].refs[0].order - b[1].refs[0].order);
+  const parentOf = new Map<Element, ParentNode | null>();
   for (const [note, { refs, backIds }] of ordered) {
     let label = authoredLabel(note) ?? cleanLabel(markerText(refs[0]));
     if (label === '' || used.has(label.toLowerCase())) label = String(footnotes.length + 1);
     while (used.has(label.toLowerCase())) label = `${label}-${footnotes.length + 1}`;
     used.add(label.toLowerCase());
     for (const ref of refs) ref.setAttribute('data-footnote-ref', label);
-    if (note.parentNode !== null) emptied.add(note.parentNode);
+    parentOf.set(note, note.parentNode);
+    const first = note.parentNode === null ? undefined : firstAfter.get(note.parentNode);
+    // The first note's place moves on to what follows it once it goes.
+    if (first !== undefined && first.next === note) first.next = nextNotNote(note, byNote);
     note.parentNode?.removeChild(note);
     stripNote(note, backIds);
-    footnotes.push({ label, note: noteContent(note), refs });
+    footnotes.push({ label, slot: null, position: note.order, note: noteContent(note), refs });
   }
-  for (const parent of emptied) removeEmptiedContainer(parent);
+  const slots = new Map<ParentNode, Element | null>();
+  for (const [parent, { next }] of firstAfter) slots.set(parent, placeSlot(parent, next));
+  for (let i = 0; i < footnotes.length; i++) {
+    const parent = parentOf.get(ordered[i][0]);
+    footnotes[i].slot = parent === null || parent === undefined ? null : (slots.get(parent) ?? null);
+  }
   return { footnotes };
+}
+
+/** The sibling after `note` that is not itself a note (the place a placeholder goes before), or null. */
+function nextNotNote(note: Element, notes: ReadonlyMap<Element, unknown>): ChildNode | null {
+  let next = note.nextSibling;
+  while (next !== null && next.nodeType === ELEMENT_NODE && notes.has(next as Element)) next = next.nextSibling;
+  return next;
 }
 
 function isConnected(el: Element, document: Document): boolean {
@@ -279,23 +351,10 @@ function isConnected(el: Element, document: Document): boolean {
   return false;
 }
 
-/**
- * Puts the notes whose references are still in the page back, at the end of the body; returns the
- * elements added (to be given the same URL treatment as the rest of the page).
- */
-export function restoreFootnotes(document: Document, extracted: ExtractedFootnotes): Element[] {
-  const body = document.body;
-  if (body === null || extracted.footnotes.length === 0) return [];
-  const live = extracted.footnotes.filter((footnote) => footnote.refs.some((ref) => isConnected(ref, document)));
-  for (const footnote of extracted.footnotes) {
-    if (live.includes(footnote)) continue;
-    // Its references went with cleaning: they are ordinary text now.
-    for (const ref of footnote.refs) ref.removeAttribute('data-footnote-ref');
-  }
-  if (live.length === 0) return [];
+function notesSection(notes: readonly Footnote[]): Element {
   const section = new ElementClass('section', HTML_NS, [{ name: 'data-footnotes', value: '' }]);
   const list = new ElementClass('ol', HTML_NS, [{ name: 'data-footnote-list', value: '' }]);
-  for (const { label, note } of live) {
+  for (const { label, note } of notes) {
     const item = new ElementClass('li', HTML_NS, [
       { name: 'id', value: `fn-${label}` },
       { name: 'data-footnote', value: label },
@@ -305,6 +364,41 @@ export function restoreFootnotes(document: Document, extracted: ExtractedFootnot
     list.appendChild(item);
   }
   section.appendChild(list);
-  body.appendChild(section);
-  return [section, ...collectElements(section)];
+  return section;
+}
+
+/**
+ * Puts the notes whose references are still in the page back: where they stood, when that place
+ * is still in the page, else at the end of the body. Empty placeholders go. Returns the elements
+ * added (to be given the same URL treatment as the rest of the page).
+ */
+export function restoreFootnotes(document: Document, extracted: ExtractedFootnotes): Element[] {
+  const body = document.body;
+  if (extracted.footnotes.length === 0) return [];
+  const live = extracted.footnotes.filter((footnote) => footnote.refs.some((ref) => isConnected(ref, document)));
+  for (const footnote of extracted.footnotes) {
+    if (live.includes(footnote)) continue;
+    // Its references went with cleaning: they are ordinary text now.
+    for (const ref of footnote.refs) ref.removeAttribute('data-footnote-ref');
+  }
+  // Notes by the place they go back to (in the order of their references), null for the body's end.
+  const places = new Map<Element | null, Footnote[]>();
+  for (const footnote of live) {
+    const slot = footnote.slot !== null && isConnected(footnote.slot, document) ? footnote.slot : null;
+    const group = places.get(slot) ?? [];
+    group.push(footnote);
+    places.set(slot, group);
+  }
+  const added: Element[] = [];
+  for (const [slot, notes] of places) {
+    // Back in their place, in the page's order; gathered at the end, in the order of their references.
+    if (slot !== null) notes.sort((a, b) => a.position - b.position);
+    const section = notesSection(notes);
+    if (slot !== null) slot.parentNode!.insertBefore(section, slot);
+    else if (body !== null) body.appendChild(section);
+    else continue;
+    added.push(section, ...collectElements(section));
+  }
+  for (const footnote of extracted.footnotes) footnote.slot?.parentNode?.removeChild(footnote.slot);
+  return added;
 }

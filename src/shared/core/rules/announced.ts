@@ -37,7 +37,7 @@ const WIDGET_TOKENS = vocabulary(['widget', 'sidebar', 'widget-area']);
 
 const FURNITURE_TOKENS = vocabulary([
   'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
-  'breadcrumbs', 'modal', 'skip-link',
+  'breadcrumbs', 'modal', 'skip-link', 'copyright',
 ]);
 
 const TITLES: ReadonlyArray<[RegExp, Kind]> = [
@@ -151,13 +151,20 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
   return items > 0;
 }
 
+/**
+ * A block holding this share of the page's running text is its content, whatever a theme calls it
+ * (Blogger wraps the posts themselves in `<div class="widget Blog">`).
+ */
+const CONTENT_SHARE = 0.5;
+
 export const sidebarWidget: CleaningRule = {
   id: 'widget',
   category: 'chrome',
-  describe: 'sidebar widgets (whole class/id tokens "widget", "sidebar", "widget-area")',
+  describe: 'sidebar widgets (whole class/id tokens "widget", "sidebar", "widget-area"), unless they hold most of the running text',
   matches(el, context) {
     const token = tokenIn(el, WIDGET_TOKENS);
-    return token === undefined || !mayRemove(el, context) ? null : `a sidebar widget (${token})`;
+    if (token === undefined || !mayRemove(el, context) || context.facts.runningTextShare(el) >= CONTENT_SHARE) return null;
+    return `a sidebar widget (${token})`;
   },
 };
 
@@ -173,7 +180,7 @@ export const furnitureToken: CleaningRule = {
     // anchors are <a class="header">) is part of the text around it.
     if (!isBlock(el) || HEADING_TAGS.has(el.localName)) return null;
     const token = tokenIn(el, FURNITURE_TOKENS);
-    if (token === undefined || !mayRemove(el, context) || belongsToArticle(el, context)) return null;
+    if (token === undefined || !mayRemove(el, context) || belongsToArticle(el, context) || context.facts.runningTextShare(el) >= CONTENT_SHARE) return null;
     return `page furniture (class or id "${token}")`;
   },
 };

@@ -5,12 +5,23 @@ import type { Element } from '../dom/nodes';
 import { isDocumentPart } from './document-parts';
 import type { CleaningRule, RuleContext } from './types';
 
+/**
+ * A table of contents of the page itself: a <nav> inside the declared main region whose every link
+ * goes to a section of this page (Sphinx's local contents, `role=doc-toc`). It is part of the
+ * document, as its generator lays it out; site navigation links to other pages.
+ */
+function isOwnContents(el: Element, context: RuleContext): boolean {
+  if (!context.facts.inMainRegion(el)) return false;
+  const links = el.getElementsByTagName('a').filter((a) => a.hasAttribute('href'));
+  return links.length >= 2 && links.every((a) => /^#./.test((a.getAttribute('href') ?? '').trim()));
+}
+
 export const navigation: CleaningRule = {
   id: 'nav',
   category: 'boilerplate',
-  describe: '<nav> is site navigation',
+  describe: "<nav> is site navigation (a table of contents of the page's own sections inside its main region is kept)",
   tags: ['nav'],
-  matches: (el) => (el.localName === 'nav' ? '<nav> is site navigation' : null),
+  matches: (el, context) => (el.localName === 'nav' && !isOwnContents(el, context) ? '<nav> is site navigation' : null),
 };
 
 /** Inside an article, an <aside> without links is a pull quote or a fact box: part of the story. */

@@ -12,7 +12,7 @@ import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
-import { articleInside, articleOutside, articleTrailing } from './article';
+import { articleCaption, articleInside, articleOutside, articleTrailing, articleNamed } from './article';
 import type { ConvertMode } from '../types';
 import type { CleaningRule } from './types';
 import { headTagsInBody, metaRefresh, unwantedElements } from './unwanted';
@@ -51,7 +51,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
 ];
 
 /** Article mode's own rules, run after the default ones on what they left. */
-export const ARTICLE_RULES: readonly CleaningRule[] = [articleOutside, articleInside, articleTrailing];
+export const ARTICLE_RULES: readonly CleaningRule[] = [articleOutside, articleInside, articleTrailing, articleCaption, articleNamed];
 
 const WITH_ARTICLE: readonly CleaningRule[] = [...DEFAULT_RULES, ...ARTICLE_RULES];
 

@@ -4,10 +4,11 @@
 // - elsewhere (outside the region, or on a page that declares none), unless paragraphs of running
 //   text stand on both sides of the list among its siblings: then it belongs to the prose.
 // A page without any running text (an index, a link directory) keeps its lists.
-import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { findDescendant, type Skip } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { withinDocumentPart } from './document-parts';
+import { isShareLink } from './share-bars';
 import type { CleaningRule, RuleContext } from './types';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -156,6 +157,62 @@ function outsideRunningText(el: Element, context: RuleContext): boolean {
   return !withinProse(el, context);
 }
 
+/** Words a list item's own text needs to introduce a sub-list (not a menu's label: "News", "About us"). */
+const INTRODUCTION_WORDS = 3;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A sub-list that a sentence introduces: the list item around it has words of its own outside links
+ * ("Locale-sensitive functions in the ECMAScript specification:" and then the functions). The list
+ * finishes that sentence; a menu's sub-list hangs under a link or a one-word label.
+ */
+function introducedBySentence(el: Element, skip: Skip): boolean {
+  const parent = el.parentElement;
+  if (parent === null || (parent.localName !== 'li' && parent.localName !== 'dd')) return false;
+  let words = 0;
+  const stack: Node[] = [...parent.childNodes];
+  while (stack.length > 0 && words < INTRODUCTION_WORDS) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) words += ((node as Text).data.match(WORD) ?? []).length;
+    else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if (child === el || (skip !== null && skip(child)) || (child.localName === 'a' && child.hasAttribute('href')) || LISTS.has(child.localName)) continue;
+      stack.push(...child.childNodes);
+    }
+  }
+  return words >= INTRODUCTION_WORDS;
+}
+
+/** Words each link of a reference list carries: the title of a document, not a site's or network's name. */
+const REFERENCE_TITLE_WORDS = 3;
+const HOST = /^https?:\/\/([^/?#:]+)/i;
+
+/**
+ * A list of references: links to documents on two or more other sites, each titled in words
+ * ("RFC 3275: XML-Signature Syntax and Processing"). A site's menus and related stories link within
+ * the site, and a "follow us" row names networks in a word each.
+ */
+function isReferenceList(el: Element): boolean {
+  const hosts = new Set<string>();
+  for (const a of el.getElementsByTagName('a')) {
+    const host = HOST.exec((a.getAttribute('href') ?? '').trim());
+    if (host === null || isShareLink(a.getAttribute('href')!)) return false;
+    if ((textOf(a).match(WORD) ?? []).length < REFERENCE_TITLE_WORDS) return false;
+    hosts.add(host[1].toLowerCase().replace(/^www\./, ''));
+  }
+  return hosts.size >= 2;
+}
+
+/** The list stands in the block of the running text, or right after a paragraph of it (headings between aside). */
+function continuesProse(el: Element, context: RuleContext): boolean {
+  const parent = el.parentElement;
+  if (parent !== null && context.facts.isRunningText(parent)) return true;
+  for (let node = el.previousElementSibling; node !== null; node = node.previousElementSibling) {
+    if (!HEADING_TAGS.has(node.localName)) return context.facts.isRunningText(node);
+  }
+  return false;
+}
+
 export const linkList: CleaningRule = {
   id: 'link-list',
   category: 'chrome',
@@ -164,7 +221,8 @@ export const linkList: CleaningRule = {
   tags: [...LISTS, ...BLOCKS],
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
-    if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
+    if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || introducedBySentence(el, context.skip) || !outsideRunningText(el, context)) return null;
+    if (isReferenceList(el) && continuesProse(el, context)) return null;
     // Footnotes that are only a link (a source's URL) are still the document's footnotes.
     if (withinDocumentPart(el)) return null;
     return 'a list of links, outside the running text';

@@ -35,6 +35,8 @@ export interface PageFacts {
   /** Whether `el` stands inside the main region (or is it). */
   inMainRegion(el: Element): boolean;
   isRunningText(el: Element): boolean;
+  /** The share of the page's running text (its paragraphs' own text) that stands inside `el`. */
+  runningTextShare(el: Element): number;
   /** Article mode's main content, found by scoring what the page holds (see article/content.ts). */
   readonly article: ArticleContent | null;
   /** Captions that repeat another one (see repeated.ts). */
@@ -155,14 +157,20 @@ function countsAsOwnText(el: Element, skip: Skip): boolean {
   return !isBlock(el) && !NOT_TEXT.has(el.localName) && (skip === null || !skip(el));
 }
 
+/** A paragraph of running text and the length of its own text. */
+interface Paragraph {
+  el: Element;
+  length: number;
+}
+
 /**
  * The paragraphs of running text among `elements` (in document order), as isRunningText would pick
  * them one by one, but in one bottom-up pass: each element's own text is summed from its children's.
  */
-function runningTextIn(elements: readonly Element[], skip: Skip): Element[] {
+function runningTextIn(elements: readonly Element[], skip: Skip): Paragraph[] {
   // Indexed by `order` (elements as numberElements lists them): every element's children are read here.
   const ownText = new Float64Array(elements.length);
-  const found: Element[] = [];
+  const found: Paragraph[] = [];
   for (let i = elements.length - 1; i >= 0; i--) {
     const el = elements[i];
     let length = 0;
@@ -173,7 +181,7 @@ function runningTextIn(elements: readonly Element[], skip: Skip): Element[] {
       else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownTextOf(kid as Element, ownText, elements);
     }
     ownText[i] = length;
-    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName)) found.push(el);
+    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName)) found.push({ el, length });
   }
   return found.reverse();
 }
@@ -207,6 +215,9 @@ class LazyPageFacts implements PageFacts {
   private regionEnd: number | undefined;
   private articleContent: ArticleContent | null | undefined;
   private repeated: ReadonlySet<Element> | undefined;
+  private paragraphList: readonly Paragraph[] | undefined;
+  /** Running sums of the paragraphs' text, for runningTextShare. */
+  private textPrefix: Float64Array | undefined;
 
   constructor(
     private readonly document: Document,
@@ -234,9 +245,9 @@ class LazyPageFacts implements PageFacts {
       const skip = this.skip;
       const counts = (el: Element) => region !== null && contains(region, el) && !insideSkipped(el, skip);
       // Only the ends matter: each is looked for from its own side.
-      const paragraphs = runningTextIn(this.all(), skip);
-      const first = paragraphs.find(counts);
-      const last = paragraphs.findLast(counts);
+      const paragraphs = this.paragraphs();
+      const first = paragraphs.find((p) => counts(p.el))?.el;
+      const last = paragraphs.findLast((p) => counts(p.el))?.el;
       this.span = first === undefined || last === undefined ? null : { first, last };
     }
     return this.span;
@@ -244,6 +255,27 @@ class LazyPageFacts implements PageFacts {
 
   isRunningText(el: Element): boolean {
     return isRunningText(el, this.skip);
+  }
+
+  runningTextShare(el: Element): number {
+    const paragraphs = this.paragraphs();
+    if (this.textPrefix === undefined) {
+      this.textPrefix = new Float64Array(paragraphs.length + 1);
+      for (let i = 0; i < paragraphs.length; i++) this.textPrefix[i + 1] = this.textPrefix[i] + paragraphs[i].length;
+    }
+    const total = this.textPrefix[paragraphs.length];
+    const start = this.position(el);
+    if (total === 0 || start < 0) return 0;
+    let end: Element = el;
+    for (let child = end.lastElementChild; child !== null; child = child.lastElementChild) end = child;
+    // The paragraphs inside `el` are those between its position and its last descendant's, in document order.
+    const from = firstAtOrAfter(paragraphs, start);
+    const to = firstAtOrAfter(paragraphs, this.position(end) + 1);
+    return (this.textPrefix[to] - this.textPrefix[from]) / total;
+  }
+
+  private paragraphs(): readonly Paragraph[] {
+    return (this.paragraphList ??= runningTextIn(this.all(), this.skip));
   }
 
   get repeatedCaptions(): ReadonlySet<Element> {
@@ -294,6 +326,18 @@ class LazyPageFacts implements PageFacts {
       : name === 'firstText' ? (this.textSpan?.first ?? null)
       : (this.textSpan?.last ?? null);
   }
+}
+
+/** The index of the first paragraph at or after `position` in document order (binary search). */
+function firstAtOrAfter(paragraphs: readonly Paragraph[], position: number): number {
+  let low = 0;
+  let high = paragraphs.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (paragraphs[mid].el.order < position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 function insideSkipped(el: Element, skip: Skip): boolean {

@@ -17,7 +17,7 @@ function hasBlockChild(el: Element): boolean {
   return false;
 }
 
-function namesCaption(el: Element): boolean {
+export function namesCaption(el: Element): boolean {
   return el.localName === 'figcaption' || el.localName === 'figure' || tokenIn(el, CAPTION_TOKENS) !== undefined;
 }
 

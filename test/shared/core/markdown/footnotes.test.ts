@@ -66,11 +66,40 @@ describe('footnotes', () => {
     expect(out).toContain('[back to contents]');
   });
 
+  it('leaves a section alone whose heading links back to a table of contents (Sphinx toc-backref)', () => {
+    // A short table-of-contents entry whose target's heading links back to it looks like a
+    // footnote with its back link; cleaning removes the table, and the section went with it.
+    const html =
+      '<main><h1>Guide</h1><nav class="contents local"><ul><li><a href="#quick" id="id8">Quick guide</a></li></ul></nav>' +
+      '<section id="quick"><h3><a class="toc-backref" href="#id8" role="doc-backlink">Quick guide</a></h3><p>Install the tool first, then configure it.</p></section></main>';
+    const out = convert(html).markdown;
+    expect(out).not.toContain('[^');
+    expect(out).toContain('Install the tool first, then configure it.');
+  });
+
   it('drops a note whose references cleaning removed', () => {
     const html =
       '<main><p>Body text with no reference.</p></main><aside class="sidebar"><p>Aside<a href="#n1" id="r1">1</a></p></aside><ol><li id="n1">Sidebar note <a href="#r1">↩</a></li></ol>';
     const out = convert(html).markdown;
     expect(out).not.toContain('[^');
     expect(out).not.toContain('Sidebar note');
+  });
+
+  it('puts notes back where the page had them, in its order: a section’s notes under their heading, before the next section', () => {
+    const html =
+      '<section><h2>Covers</h2><p>Covers<a class="footnote-reference" href="#fc" id="r3">[3]</a> and relates<a class="footnote-reference" href="#fd" id="r1">[1]</a>.</p>' +
+      '<p class="rubric">Footnotes</p>' +
+      '<table class="docutils footnote" id="fd"><tbody><tr><td class="label"><a class="fn-backref" href="#r1">[1]</a></td><td>The nine-intersection model.</td></tr></tbody></table>' +
+      '<table class="docutils footnote" id="fc"><tbody><tr><td class="label"><a class="fn-backref" href="#r3">[3]</a></td><td>Quirks of the covers predicate.</td></tr></tbody></table></section>' +
+      '<section><h2>Next</h2><p>More text.</p></section>';
+    expect(markdown(html)).toBe(
+      '## Covers\n\nCovers[^3] and relates[^1].\n\nFootnotes\n\n[^1]: The nine-intersection model.\n\n[^3]: Quirks of the covers predicate.\n\n## Next\n\nMore text.',
+    );
+  });
+
+  it('gathers at the end the notes that stood inside a list or a quote (a definition there would not read back)', () => {
+    const html =
+      '<ul><li>Item<a href="#n1" id="r1">1</a><ol class="notes"><li id="n1">Its note <a href="#r1">↩</a></li></ol></li></ul><p>After the list.</p>';
+    expect(markdown(html)).toBe('- Item[^1]\n\nAfter the list.\n\n[^1]: Its note');
   });
 });

@@ -54,3 +54,19 @@ describe('quotations', () => {
     expect(md('<p>She said <q>he told me <q>no</q></q>.</p>')).toBe('She said “he told me ‘no’”.');
   });
 });
+
+describe('buttons', () => {
+  it('keeps the labels of buttons set side by side apart (a tab bar), and adds nothing where space stands already', () => {
+    expect(md('<div role="tablist"><button role="tab">All Methods</button><button role="tab">Static Methods</button><!-- x --><button>Instance</button></div>')).toBe(
+      'All Methods Static Methods Instance',
+    );
+    expect(md('<p><button>One</button> <button>Two</button></p>')).toBe('One Two');
+    expect(md('<p><button>Go</button>!</p>')).toBe('Go!');
+  });
+});
+
+describe('ruby', () => {
+  it('keeps the base text and leaves out the readings and their fallback parentheses', () => {
+    expect(md('<p><ruby>子<rt>こ</rt></ruby>どもへの<ruby>虐待<rp>(</rp><rt>ぎゃくたい</rt><rp>)</rp></ruby>をなくす</p>')).toBe('子どもへの虐待をなくす');
+  });
+});

@@ -40,6 +40,15 @@ describe('announced blocks', () => {
   it('removes sidebar widgets and theme furniture by whole tokens', () => {
     expect(ruleOf(`${story}<div class="widget widget_archive"><h3>Archives</h3><p>2019</p></div>`)).toEqual(['widget div']);
     expect(ruleOf(`<div class="site-footer">© Site</div>${story}`)).toEqual(['furniture-token div']);
+    expect(ruleOf(`${story}<p class="copyright MT10">Copyright © Example Ltd. All rights reserved.</p>`)).toEqual(['furniture-token p']);
+  });
+
+  it('keeps a block named "widget" or "footer" that holds most of the running text (Blogger wraps its posts in div.widget.Blog)', () => {
+    const post = `<p>${'I have let this blog sleep for a while, and the reasons are many and long. '.repeat(3)}</p>`.repeat(3);
+    const html = `<div class="header"><p>${'A blog about an old Silesian pastry, its history and its makers. '.repeat(2)}</p></div>` +
+      `<div class="widget Blog" id="Blog1">${post}</div><div class="widget HTML"><h2>Links</h2><p>Elsewhere</p></div>`;
+    expect(ruleOf(html)).toEqual(['widget div']);
+    expect(markdownOf(html)).toContain('I have let this blog sleep');
   });
 
   it('leaves <header>/<footer> to their structural rule, whatever their class', () => {

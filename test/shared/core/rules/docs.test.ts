@@ -114,4 +114,41 @@ describe('documentation chrome and parts', () => {
     expect(removed.map((r) => r.tag)).toEqual(['div', 'div']);
     expect(removed[0].reason).toMatch(/navigation/);
   });
+
+  it("keeps a table of contents of the page's own sections inside the main region, not site navigation", () => {
+    const prose = '<p>Sphinx extracts every message to translate into catalogs, and translators fill them in.</p>';
+    const html =
+      '<nav class="site"><a href="/a">Home</a> <a href="/b">Docs</a></nav><div role="main"><h1>Internationalization</h1>' + prose +
+      '<nav class="contents local" id="contents"><ul><li><a href="#details">Details</a></li><li><a href="#quick">Quick guide</a></li></ul></nav>' +
+      '<nav class="pager"><a href="#top">Top</a> <a href="next.html">Next</a></nav>' +
+      '<section id="details"><h2>Details</h2>' + prose + '</section><section id="quick"><h2>Quick guide</h2>' + prose + '</section></div>';
+    const { markdown, removed } = convert(html);
+    expect(markdown).toContain('[Quick guide](#quick)');
+    expect(removed.filter((r) => r.ruleId === 'nav').map((r) => r.excerpt)).toEqual([expect.stringContaining('Home'), expect.stringContaining('Top')]);
+  });
+
+  it('keeps a sub-list of links that a sentence in its list item introduces; a menu sub-list under a label goes', () => {
+    const html =
+      '<div><ul><li>News<ul><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li></ul></li></ul></div>' +
+      '<div id="apicontent"><h2>Internationalization support</h2><p>Node.js has many features that make it easier to write internationalized programs, from locale-aware formatting to Unicode normalization. Some of them are:</p>' +
+      '<ul><li>Locale-sensitive functions in the <a href="https://tc39.es/ecma262/">ECMAScript Language Specification</a>:<ul>' +
+      '<li><a href="https://developer.mozilla.org/normalize"><code>String.prototype.normalize()</code></a></li>' +
+      '<li><a href="https://developer.mozilla.org/toLowerCase"><code>String.prototype.toLowerCase()</code></a></li></ul></li></ul></div>';
+    const { markdown } = convert(html);
+    expect(markdown).toContain('`String.prototype.toLowerCase()`');
+    expect(markdown).not.toContain('Sport');
+  });
+
+  it('keeps a list of references to other sites right after the prose; a cross-site teaser widget goes', () => {
+    const html =
+      '<main><h1>Package javax.xml.crypto.dsig.dom</h1><div class="block">DOM-specific classes for the signature package. Only users who are using a DOM-based ' +
+      'signature factory or key info factory should need to make direct use of this package.<h2>Package Specification</h2><ul>' +
+      '<li><a href="http://www.w3.org/TR/xmldsig-core/">XML-Signature Syntax and Processing: W3C Recommendation</a></li>' +
+      '<li><a href="http://www.ietf.org/rfc/rfc3275.txt">RFC 3275: XML-Signature Syntax and Processing</a></li></ul></div>' +
+      '<div class="partner-feed"><ul><li><a href="https://news.example.org/a">Ten things we learned at the hearing</a></li>' +
+      '<li><a href="https://other.example.net/b">China and Taiwan in a film awards face-off</a></li></ul></div></main>';
+    const { markdown } = convert(html);
+    expect(markdown).toContain('RFC 3275: XML-Signature Syntax and Processing');
+    expect(markdown).not.toContain('film awards');
+  });
 });
