@@ -2,7 +2,7 @@
 // settings a user chooses (one schema). Shared by main and renderer.
 import * as z from 'zod';
 import { SINGLE_LINE, wholeNumber } from './options/schema';
-import type { ScrapeError } from './page';
+import type { ScrapeError, Validators } from './page';
 
 /** Where one URL is: waiting, being loaded (or waiting to be retried), written, or given up on. */
 export type BatchRowStatus = 'pending' | 'running' | 'retrying' | 'done' | 'failed';
@@ -26,7 +26,19 @@ export interface BatchRow {
   error?: ScrapeError;
   /** Images downloaded into the page's assets folder, and those that could not be. */
   images?: { saved: number; failed: number };
+  /** SHA-256 of the page's Markdown as converted: an update leaves a page alone when it is the same. */
+  hash?: string;
+  /** The answer's ETag and Last-Modified: the conditional request of the next update. */
+  validators?: Validators;
+  /** In an update (--update) of an exported folder: what happened to this page's file. */
+  change?: PageChange;
 }
+
+/**
+ * new: not in the last export; changed: rewritten; unchanged: neither rewritten nor re-timestamped
+ * (answered 304, or the same Markdown); gone: the server answered 404 or 410 (the file is left).
+ */
+export type PageChange = 'new' | 'changed' | 'unchanged' | 'gone';
 
 export interface BatchCounts {
   total: number;
@@ -86,6 +98,12 @@ export const batchSettingsSchema = z.strictObject({
   /** Replace files already in the folder (by default a new name is chosen instead). */
   overwrite: flag().default(false),
   manifest: z.enum(['json', 'csv'], { error: 'must be "json" or "csv"' }).default('json'),
+  /** Honour robots.txt: Disallow/Allow for our agent, Crawl-delay raising the host's delay. */
+  robots: flag().default(true),
+  /** Write bot walls, soft 404s and near-empty pages as files (by default they fail, with the reason). */
+  keepSuspect: flag().default(false),
+  /** Remove each site's template: blocks repeated on most of its pages in the batch (rule "site-template"). */
+  siteTemplate: flag().default(true),
 });
 
 export type BatchSettings = z.output<typeof batchSettingsSchema>;

@@ -33,7 +33,15 @@ export type ScrapeErrorCode =
   | 'render'
   | 'budget'
   | 'cancelled'
-  | 'internal';
+  | 'internal'
+  // A batch's or crawl's own verdicts: answered 304 to a conditional request (unchanged since the
+  // last export), refused by robots.txt, a bot wall or challenge instead of the page, a "not found"
+  // page sent with status 200, a page with almost no text.
+  | 'not-modified'
+  | 'robots'
+  | 'bot-wall'
+  | 'soft-404'
+  | 'no-content';
 
 export interface ScrapeError {
   code: ScrapeErrorCode;
@@ -54,6 +62,14 @@ export interface SourceFacts {
   encoding?: { name: string; source: 'bom' | 'header' | 'meta' | 'detector' | 'default' };
   /** True when the page was rendered with JavaScript before conversion. */
   rendered?: boolean;
+  /** The answer's validators, for a conditional request next time (an export's --update). */
+  validators?: Validators;
+}
+
+/** What a server said identifies this version of a page: `ETag` and `Last-Modified`, as sent. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
 }
 
 /** A page converted: the HTML that was converted and what the core made of it (plus what loading warned about). */

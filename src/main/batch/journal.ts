@@ -14,8 +14,9 @@ import { WORK_DIR } from './atomic-files';
 /** What decides the files' names and content: kept from the first run when a batch resumes. */
 export type StoredSettings = Pick<BatchSettings, 'nameTemplate' | 'manifest' | 'frontMatter' | 'cleanedHtml' | 'images' | 'overwrite'>;
 
-export type DoneEntry = { t: 'done'; i: number; base: string } & Pick<BatchRow, 'finalUrl' | 'bytes' | 'ms' | 'attempts' | 'httpStatus' | 'title' | 'images'>;
-export type FailedEntry = { t: 'failed'; i: number; error: ScrapeError } & Pick<BatchRow, 'ms' | 'attempts' | 'httpStatus' | 'finalUrl'>;
+export type DoneEntry = { t: 'done'; i: number; base: string } & Pick<BatchRow, 'finalUrl' | 'bytes' | 'ms' | 'attempts' | 'httpStatus' | 'title' | 'images' | 'hash' | 'validators' | 'change'>;
+/** A page gone in an update keeps its `file` (left in the folder) and says `change: 'gone'`. */
+export type FailedEntry = { t: 'failed'; i: number; error: ScrapeError } & Pick<BatchRow, 'ms' | 'attempts' | 'httpStatus' | 'finalUrl' | 'file' | 'change'>;
 
 export type JournalEntry =
   | { t: 'batch'; v: 1; created: string; settings: StoredSettings }

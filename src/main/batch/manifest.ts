@@ -24,6 +24,12 @@ export interface ManifestRow {
   title?: string;
   error?: string;
   errorCode?: string;
+  /** In an update: new, changed, unchanged or gone. */
+  change?: BatchRow['change'];
+  /** SHA-256 of the Markdown as converted. */
+  hash?: string;
+  etag?: string;
+  lastModified?: string;
 }
 
 export interface ManifestHeader {
@@ -48,6 +54,10 @@ export function manifestRow(row: BatchRow): ManifestRow {
     title: row.title,
     error: status === 'failed' ? row.error?.message : undefined,
     errorCode: status === 'failed' ? row.error?.code : undefined,
+    change: row.change,
+    hash: row.hash,
+    etag: row.validators?.etag,
+    lastModified: row.validators?.lastModified,
   };
 }
 
@@ -64,6 +74,10 @@ const CSV_COLUMNS: Array<[keyof ManifestRow, string]> = [
   ['errorCode', 'error_code'],
   ['error', 'error'],
   ['title', 'title'],
+  ['change', 'change'],
+  ['hash', 'hash'],
+  ['etag', 'etag'],
+  ['lastModified', 'last_modified'],
 ];
 
 function csvField(value: unknown): string {

@@ -74,6 +74,13 @@ export class PageWriter {
     }
   }
 
+  /** Writes a page again in place, under the name its row has (its template learned after it was written). */
+  async rewrite(row: BatchRow, page: ConvertedPage, signal: AbortSignal): Promise<WrittenPage> {
+    if (row.file === undefined) throw new Error('the page has no file to rewrite');
+    const name = namesFor(row.file.replace(/\.md$/i, ''));
+    return { base: name.base, ...(await this.writeFiles(name, page, true, signal)) };
+  }
+
   /** Images, then the cleaned HTML, then the Markdown (last: its presence means the page is complete). */
   private async writeFiles(name: ReservedName, page: ConvertedPage, replace: boolean, signal: AbortSignal): Promise<Omit<WrittenPage, 'base'>> {
     const { root } = this;

@@ -4,12 +4,16 @@
 // is left: each URL the queue starts is fetched, retried when that may help, written, and its
 // outcome recorded before the runner moves on. URLs can be added while it runs; a killed run
 // resumes where it stopped, without redoing or duplicating.
-import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState } from '../../shared/batch';
+import { createHash } from 'node:crypto';
+import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState, type PageChange } from '../../shared/batch';
+import { convert } from '../../shared/core';
+import type { SiteTemplate } from '../../shared/core/types';
 import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import type { SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
 import { type PageFetcher, scraperFetcher } from './fetch-page';
+import { HostGate } from './host-gate';
 import { JournalError } from './journal';
 import { checkTemplate } from './names';
 import { PageWriter } from './page-writer';
@@ -17,8 +21,12 @@ import type { BatchQueue, Job, QueueFactory } from './queue';
 import { RateMeter } from './rate';
 import { decideRetry, DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { RetryAfterObserver } from './retry-after';
+import { RobotsRules } from './robots';
 import { HostScheduler } from './scheduler';
+import { type PageSourceHtml, TemplateLearner } from './site-template';
 import { BatchError, BatchStore } from './store';
+import { suspectPage } from './suspect';
+import { keepPathsFor } from '../../shared/site-keeps';
 
 export { BatchError };
 
@@ -27,6 +35,15 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   outDir: string;
   /** Continue the batch already in `outDir` (its journal, else its index.json). */
   resume?: boolean;
+  /**
+   * Update the export in `outDir`: every page again, asked for conditionally (ETag, Last-Modified);
+   * a page whose Markdown is the same is not rewritten; pages answering 404 or 410 are marked gone.
+   */
+  update?: boolean;
+  /** robots.txt as read for this run (a crawl shares its own); one is made when the settings honour robots.txt. */
+  robotsRules?: RobotsRules;
+  /** Each page that converted and will be written (a crawl takes its links); awaited before it is written. */
+  onPage?: (row: BatchRow, page: ConvertedPage) => Promise<void> | void;
   /** Further Scraper options (user agent, wait-for, rule categories, …). */
   scrape?: ScrapeOptions;
   /** Elements kept on every page of a site: added to `scrape.convert.keep.paths` for its pages. */
@@ -46,6 +63,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
 export interface BatchSummary {
   state: BatchState;
   counts: BatchCounts;
+  /** In an update: how many pages are new, changed, unchanged and gone. */
+  changes?: Record<PageChange, number>;
   elapsedMs: number;
   outDir: string;
   manifest: string;
@@ -71,6 +90,10 @@ export class BatchRunner {
   private readonly observer = new RetryAfterObserver();
   private readonly policy: RetryPolicy;
   private readonly controllers = new Set<AbortController>();
+  private readonly robots: RobotsRules | undefined;
+  private readonly gate = new HostGate();
+  private readonly convertOptions: NonNullable<ScrapeOptions['convert']>;
+  private learner: TemplateLearner | undefined;
   /** URLs being added (recorded, then queued): a run is over only when none is on its way. */
   private readonly additions = new Set<Promise<unknown>>();
   private queue: BatchQueue | undefined;
@@ -89,6 +112,8 @@ export class BatchRunner {
     this.writer = new PageWriter(options.outDir, this.settings, store, () => store.rows.length, options.scrape?.userAgent);
     const scrape = options.scrape ?? {};
     const pageOptions = { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
+    this.convertOptions = pageOptions.convert;
+    this.robots = this.settings.robots ? (options.robotsRules ?? new RobotsRules(scrape.userAgent)) : undefined;
     this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer, options.siteKeeps);
   }
 
@@ -99,8 +124,10 @@ export class BatchRunner {
   static async open(urls: readonly string[], options: RunnerOptions): Promise<BatchRunner> {
     const settings: BatchSettings = { ...BATCH_DEFAULTS, ...givenSettings(options) };
     checkTemplate(settings.nameTemplate);
-    const store = await BatchStore.open(urls, { root: options.outDir, settings, resume: options.resume, manifestIntervalMs: options.manifestIntervalMs, onRow: options.onRow });
-    return new BatchRunner(options, store);
+    const store = await BatchStore.open(urls, { root: options.outDir, settings, resume: options.resume, update: options.update, manifestIntervalMs: options.manifestIntervalMs, onRow: options.onRow });
+    const runner = new BatchRunner(options, store);
+    if (settings.siteTemplate) runner.learner = await TemplateLearner.open(options.outDir, (page, template) => runner.reconvert(page, template));
+    return runner;
   }
 
   get rows(): readonly BatchRow[] {
@@ -161,6 +188,7 @@ export class BatchRunner {
         if (this.additions.size === 0) break;
         await Promise.allSettled([...this.additions]);
       }
+      if (!this.cancelled) await this.rewriteSampled();
     } finally {
       this.queue = undefined;
       this.observer.stop();
@@ -232,7 +260,13 @@ export class BatchRunner {
   }
 
   summary(): BatchSummary {
-    return { state: this.current, counts: this.counts(), elapsedMs: performance.now() - this.runStarted, outDir: this.options.outDir, manifest: this.manifestPath };
+    const summary: BatchSummary = { state: this.current, counts: this.counts(), elapsedMs: performance.now() - this.runStarted, outDir: this.options.outDir, manifest: this.manifestPath };
+    if (this.store.updating) {
+      const changes: Record<PageChange, number> = { new: 0, changed: 0, unchanged: 0, gone: 0 };
+      for (const row of this.store.rows) if (row.change) changes[row.change]++;
+      summary.changes = changes;
+    }
+    return summary;
   }
 
   private setState(state: BatchState): void {
@@ -248,11 +282,28 @@ export class BatchRunner {
     const started = performance.now();
     this.store.start(row);
     try {
-      const page = await this.fetcher.fetch(row.url, controller.signal);
+      if (this.robots) {
+        const verdict = await this.robots.check(row.url);
+        if (!verdict.allowed) return await this.refused(row, { code: 'robots', message: verdict.reason ?? 'disallowed by robots.txt' }, started);
+        if (!(await this.gate.wait(job.host, await this.robots.crawlDelayMs(row.url), controller.signal))) return this.store.abandon(row);
+      }
+      const previous = this.store.previousOf(row.index);
+      const template = this.learner?.templateFor(row.url);
+      const fetched = await this.fetcher.fetch(row.url, controller.signal, { conditional: previous?.validators, siteTemplate: template });
       if (this.cancelled) return this.store.abandon(row);
-      if (!page.ok) return await this.failedAttempt(row, job, page, started);
+      if (!fetched.ok) {
+        if (previous && fetched.error.code === 'not-modified') return await this.unchanged(row, previous, fetched, started);
+        if (previous && (fetched.source.status === 404 || fetched.source.status === 410)) return await this.refused(row, fetched.error, started, previous, fetched.source.status);
+        return await this.failedAttempt(row, job, fetched, started);
+      }
+      const page = this.learner ? await this.learner.take(row.index, row.url, fetched, template) : fetched;
+      const suspect = this.settings.keepSuspect ? undefined : suspectPage(page);
+      if (suspect) return await this.refused(row, suspect, started, undefined, page.source.status);
+      await this.options.onPage?.(row, page);
+      const hash = createHash('sha256').update(page.result.markdown).digest('hex');
+      if (previous && previous.hash === hash) return await this.unchanged(row, previous, page, started);
       try {
-        await this.write(row, page, controller.signal, started);
+        await this.write(row, page, controller.signal, started, hash, this.store.updating ? (previous ? 'changed' : 'new') : undefined);
       } catch (error) {
         if (this.cancelled || error instanceof JournalError) throw error;
         // This page's files could not be written (a name the file system refuses, no permission): it fails, the batch goes on.
@@ -293,11 +344,53 @@ export class BatchRunner {
     this.rate.record();
   }
 
-  private async write(row: BatchRow, page: ConvertedPage, signal: AbortSignal, started: number): Promise<void> {
+  private async write(row: BatchRow, page: ConvertedPage, signal: AbortSignal, started: number, hash: string, change: PageChange | undefined): Promise<void> {
     const written = await this.writer.write(row, page, signal);
     row.ms = (row.ms ?? 0) + (performance.now() - started);
-    await this.store.done(row, { base: written.base, finalUrl: page.source.finalUrl, httpStatus: page.source.status, title: page.result.metadata.title, bytes: written.bytes, images: written.images });
+    await this.store.done(row, { base: written.base, finalUrl: page.source.finalUrl, httpStatus: page.source.status, title: page.result.metadata.title, bytes: written.bytes, images: written.images, hash, validators: page.source.validators, change });
     this.rate.record();
+  }
+
+  /** A final failure decided here, not retried: robots.txt, a suspect page, a page gone in an update. */
+  private async refused(row: BatchRow, error: FailedPage['error'], started: number, gone?: Readonly<BatchRow>, status?: number): Promise<void> {
+    row.ms = (row.ms ?? 0) + (performance.now() - started);
+    row.httpStatus = status;
+    await this.store.failed(row, error, gone);
+    this.rate.record();
+  }
+
+  /** In an update: the page is as the last export has it (304, or the same Markdown): nothing is written. */
+  private async unchanged(row: BatchRow, previous: Readonly<BatchRow>, page: { source: { status?: number; validators?: BatchRow['validators'] } }, started: number): Promise<void> {
+    row.ms = (row.ms ?? 0) + (performance.now() - started);
+    await this.store.unchanged(row, previous, { httpStatus: page.source.status, validators: page.source.validators });
+    this.rate.record();
+  }
+
+  /** A page's HTML converted again with its site's template (the sampled pages, once it is learned). */
+  private reconvert(page: PageSourceHtml, template: SiteTemplate): ConvertedPage {
+    const url = page.source.finalUrl ?? page.source.url;
+    const paths = keepPathsFor(url, this.options.siteKeeps, this.convertOptions.keep?.paths);
+    const result = convert(page.originalHtml, { ...this.convertOptions, url, siteTemplate: template, ...(paths.length > 0 ? { keep: { ...this.convertOptions.keep, paths } } : {}) });
+    // Loading's warnings (an app shell, a busy network) stand before the core's.
+    const loading = page.warnings.filter((warning) => !['loss', 'flattened', 'invalid-url'].includes(warning.code));
+    return { ok: true, source: page.source, originalHtml: page.originalHtml, result: { ...result, warnings: [...loading, ...result.warnings] } };
+  }
+
+  /** The run is over: sampled pages that their site's template changes are written again, in place. */
+  private async rewriteSampled(): Promise<void> {
+    if (!this.learner) return;
+    for (const { index, page } of await this.learner.finish()) {
+      const row = this.store.rows[index];
+      if (row.status !== 'done' || row.change === 'unchanged') continue;
+      try {
+        const written = await this.writer.rewrite(row, page, new AbortController().signal);
+        const hash = createHash('sha256').update(page.result.markdown).digest('hex');
+        await this.store.done(row, { base: written.base, finalUrl: row.finalUrl, httpStatus: row.httpStatus, title: row.title, bytes: written.bytes, images: written.images, hash, validators: row.validators, change: row.change });
+      } catch (error) {
+        if (error instanceof JournalError) throw error;
+        // The file as first written stays (with the template): better than none.
+      }
+    }
   }
 }
 

@@ -21,13 +21,18 @@ export interface StoreOptions {
   settings: BatchSettings;
   /** Continue the batch already in `root` (its journal, else its index.json); without it, a folder holding a batch is refused. */
   resume?: boolean;
+  /**
+   * Update the export in `root` (it must hold one): every page is loaded again, its last outcome
+   * kept as `previousOf()` — the validators to ask with, the hash to compare, the file to replace.
+   */
+  update?: boolean;
   manifestIntervalMs?: number;
   /** Every change of a row's status. */
   onRow?: (row: BatchRow) => void;
 }
 
 /** What a written page leaves in its row and in the journal. */
-export type PageOutcome = Pick<BatchRow, 'finalUrl' | 'httpStatus' | 'title' | 'bytes' | 'images'> & { base: string };
+export type PageOutcome = Pick<BatchRow, 'finalUrl' | 'httpStatus' | 'title' | 'bytes' | 'images' | 'hash' | 'validators' | 'change'> & { base: string };
 
 /** Journal lines per write when many are added at once. */
 const ENTRIES_PER_WRITE = 5000;
@@ -56,7 +61,8 @@ async function stateFromManifest(root: string, settings: BatchSettings): Promise
     if (row.status === 'done' && row.file) {
       const base = row.file.replace(/\.md$/i, '');
       state.claims.set(i, base);
-      state.outcomes.set(i, { t: 'done', i, base, finalUrl: row.finalUrl, bytes: row.bytes, ms: row.ms, attempts: row.attempts, httpStatus: row.httpStatus, title: row.title });
+      const validators = row.etag || row.lastModified ? { ...(row.etag ? { etag: row.etag } : {}), ...(row.lastModified ? { lastModified: row.lastModified } : {}) } : undefined;
+      state.outcomes.set(i, { t: 'done', i, base, finalUrl: row.finalUrl, bytes: row.bytes, ms: row.ms, attempts: row.attempts, httpStatus: row.httpStatus, title: row.title, hash: row.hash, validators });
     }
   }
   return state;
@@ -85,6 +91,8 @@ export class BatchStore {
   private readonly claims: Map<number, string>;
   /** Every base name the journal has claimed (done pages' included). */
   readonly claimedNames: readonly string[];
+  /** In an update: each page's outcome in the export being updated, by index. */
+  private readonly previous = new Map<number, Readonly<BatchRow>>();
 
   private constructor(
     private readonly options: StoreOptions,
@@ -96,8 +104,15 @@ export class BatchStore {
     this.claimedNames = [...state.claims.values()];
     this.rows = state.urls.map((url, index) => rowFromOutcome(index, url, state.outcomes.get(index)));
     this.known = new Set(state.urls);
+    // An update loads every page again; a page written before keeps its name (claimed: its files are replaced).
+    if (options.update) {
+      for (const row of this.rows) {
+        if (row.status === 'done') this.previous.set(row.index, { ...row });
+        Object.assign(row, { status: 'pending', attempts: 0, ms: undefined, error: undefined, change: undefined });
+      }
+    }
     for (const row of this.rows) this.counters[row.status]++;
-    for (const outcome of state.outcomes.values()) if (outcome.t === 'done') this.claims.delete(outcome.i);
+    for (const outcome of state.outcomes.values()) if (outcome.t === 'done' && !this.previous.has(outcome.i)) this.claims.delete(outcome.i);
     this.manifest = new ManifestWriter(options.root, this.settings.manifest, () => this.manifestSnapshot(state.created), options.manifestIntervalMs);
   }
 
@@ -109,15 +124,16 @@ export class BatchStore {
     const { root, settings } = options;
     await mkdir(root, { recursive: true });
     let state = await readJournal(root);
-    if (state && !options.resume) throw new BatchError(`${root} holds a batch already: resume it, or choose another folder`);
+    if (state && !options.resume && !options.update) throw new BatchError(`${root} holds a batch already: resume it, or choose another folder`);
     let source: 'journal' | 'manifest' | 'new' = state ? 'journal' : 'new';
-    if (!state && options.resume) {
+    if (!state && (options.resume || options.update)) {
       state = await stateFromManifest(root, settings);
       if (state) source = 'manifest';
     }
     if (!state && !settings.overwrite && (await exists(join(root, MANIFEST_FILES[settings.manifest])))) {
       throw new BatchError(`${join(root, MANIFEST_FILES[settings.manifest])} exists already: choose another folder, or allow overwriting`);
     }
+    if (!state && options.update) throw new BatchError(`${root} holds no export to update (no journal, no ${MANIFEST_FILES.json})`);
     state ??= { settings: storedSettings(settings), created: new Date().toISOString(), urls: [], outcomes: new Map(), claims: new Map() };
     await resetTempDir(root);
     const journal = await Journal.open(root);
@@ -157,6 +173,23 @@ export class BatchStore {
       this.counters.pending++;
     }
     return added;
+  }
+
+  /** In an update: the page's outcome in the export being updated (undefined for a page new to it). */
+  previousOf(index: number): Readonly<BatchRow> | undefined {
+    return this.previous.get(index);
+  }
+
+  /** Whether this store updates an export (--update). */
+  get updating(): boolean {
+    return this.options.update === true;
+  }
+
+  /** In an update: the page is as it was (304, or the same Markdown) — its files are left alone, its row says so. */
+  async unchanged(row: BatchRow, previous: Readonly<BatchRow>, facts: Pick<BatchRow, 'httpStatus' | 'validators'>): Promise<void> {
+    const base = (previous.file ?? '').replace(/\.md$/i, '');
+    const { finalUrl, title, bytes, images, hash } = previous;
+    await this.done(row, { base, finalUrl, title, bytes, images, hash, httpStatus: facts.httpStatus ?? previous.httpStatus, validators: facts.validators ?? previous.validators, change: 'unchanged' });
   }
 
   /** The name a killed run claimed for this page and never finished, if any: its files are the page's to replace. */
@@ -203,15 +236,17 @@ export class BatchStore {
   async done(row: BatchRow, outcome: PageOutcome): Promise<void> {
     const { base, ...facts } = outcome;
     Object.assign(row, { file: `${base}.md`, ...facts, error: undefined });
-    await this.journal.append({ t: 'done', i: row.index, base, finalUrl: row.finalUrl, bytes: row.bytes, ms: Math.round(row.ms ?? 0), attempts: row.attempts, httpStatus: row.httpStatus, title: row.title, images: row.images });
+    await this.journal.append({ t: 'done', i: row.index, base, finalUrl: row.finalUrl, bytes: row.bytes, ms: Math.round(row.ms ?? 0), attempts: row.attempts, httpStatus: row.httpStatus, title: row.title, images: row.images, hash: row.hash, validators: row.validators, change: row.change });
     this.claims.delete(row.index);
     this.setStatus(row, 'done');
     this.manifest.changed();
   }
 
-  async failed(row: BatchRow, error: ScrapeError): Promise<void> {
+  /** The page failed; `gone` (an update's 404 or 410) keeps the file of the last export named in its row. */
+  async failed(row: BatchRow, error: ScrapeError, gone?: Readonly<BatchRow>): Promise<void> {
     row.error = error;
-    await this.journal.append({ t: 'failed', i: row.index, error, attempts: row.attempts, ms: Math.round(row.ms ?? 0), httpStatus: row.httpStatus });
+    if (gone) Object.assign(row, { file: gone.file, change: 'gone' });
+    await this.journal.append({ t: 'failed', i: row.index, error, attempts: row.attempts, ms: Math.round(row.ms ?? 0), httpStatus: row.httpStatus, ...(gone ? { file: gone.file, change: 'gone' as const } : {}) });
     this.setStatus(row, 'failed');
     this.manifest.changed();
   }

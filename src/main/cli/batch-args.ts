@@ -27,6 +27,15 @@ withFlag(settings.cleanedHtml, { flag: 'cleaned-html', help: 'also write the cle
 withFlag(settings.images, { flag: 'images', help: 'download images into <name>.assets/ and link the Markdown to them' });
 withFlag(settings.overwrite, { flag: 'overwrite', help: 'replace files already in <dir> (default: choose a new name)' });
 withFlag(settings.manifest, { flag: 'manifest', arg: '<json|csv>', help: 'the manifest\'s format (default json)' });
+withFlag(settings.keepSuspect, { flag: 'keep-suspect', help: ['write bot walls, soft 404s and near-empty pages as files', '(default: they fail, with the reason, in the manifest)'] });
+
+const offSwitch = (flag: string, help: string | string[]) => withFlag(z.boolean().default(false), { flag, help });
+
+/** The switches that turn off what is on by default (robots.txt, the site template), shared with `crawl`. */
+export const exportSwitches = {
+  ignoreRobots: offSwitch('ignore-robots', 'load what robots.txt disallows, without its Crawl-delay'),
+  noSiteTemplate: offSwitch('no-site-template', ['keep each site\'s template (blocks repeated on most of its', 'pages; rule "site-template")']),
+};
 
 /** Every flag of `openscraper batch`, in the order the help lists them. */
 const batchCliSchema = z.strictObject({
@@ -50,6 +59,8 @@ const batchCliSchema = z.strictObject({
   images: settings.images,
   overwrite: settings.overwrite,
   manifest: settings.manifest,
+  keepSuspect: settings.keepSuspect,
+  ...exportSwitches,
   /** Article mode: only each page's main content (`--article`; `--no-article` is the category switch). */
   articleMode: articleSwitch,
   ...ruleSwitches,
@@ -87,7 +98,7 @@ was stopped, 2 on a usage error.`;
 export function parseBatchCli(argv: string[]): BatchCliOptions {
   const { options, given, positionals } = parseFlags(batchCliSchema, argv);
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ...chosen } = rest;
+  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, ...chosen } = rest;
   if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
 
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
@@ -104,6 +115,6 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   }
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
-  const settings: BatchSettings = { ...chosen, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
+  const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
   return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
 }

@@ -3,6 +3,8 @@
 // Agent, the total one in the request's signal; the body is read with a size limit (after
 // gzip/br/deflate decoding, so a compression bomb stops at the limit too).
 import { Agent, fetch, type Response } from 'undici';
+import type { Validators } from '../../shared/page';
+import { detectBotWall } from './bot-walls';
 import { abortError, formatBytes, formatMs, LoadError, type RawPage, type LoadRequest, type PageSource } from './source';
 
 // The default agent is an option's default (shared/options/scrape.ts); the batch's own requests send it too.
@@ -28,14 +30,20 @@ export class HttpSource implements PageSource {
           chain.push(nextHop(location, chain, settings.maxRedirects, response.status));
           continue;
         }
+        if (response.status === 304 && request.conditional) {
+          await discard(response);
+          throw new LoadError('not-modified', 'not modified since the last export (HTTP 304)', 304);
+        }
         if (response.status < 200 || response.status > 299) {
+          const wall = await botWallOf(response, settings.maxBytes);
+          if (wall) throw new LoadError('bot-wall', `${wall} instead of the page (HTTP ${response.status})`, response.status);
           await discard(response);
           const reason = `${response.status} ${response.statusText}`.trim();
           throw new LoadError('http-status', `the server answered HTTP ${reason}`, response.status);
         }
         const contentType = response.headers.get('content-type') ?? undefined;
         const body = await readBody(response, settings.maxBytes, request.onBytes);
-        return { url: request.url, finalUrl: current, status: response.status, contentType, body, rendered: false, warnings: [] };
+        return { url: request.url, finalUrl: current, status: response.status, contentType, body, rendered: false, validators: validatorsOf(response), warnings: [] };
       }
     } catch (error) {
       throw toLoadError(error, request, chain[chain.length - 1]);
@@ -43,6 +51,35 @@ export class HttpSource implements PageSource {
       agent.destroy().catch(() => undefined);
     }
   }
+}
+
+/** Statuses bot walls answer with: their page is read (a little of it) to tell them from plain refusals. */
+const WALL_STATUSES = new Set([403, 429, 503]);
+const WALL_SAMPLE_BYTES = 64 * 1024;
+
+/** The bot wall a refusal is, by its body's known markers (see bot-walls.ts); the body is consumed. */
+async function botWallOf(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (!WALL_STATUSES.has(response.status)) return undefined;
+  try {
+    const bytes = await readBody(response, Math.min(maxBytes, WALL_SAMPLE_BYTES));
+    return detectBotWall({ status: response.status, html: Buffer.from(bytes).toString('utf8') });
+  } catch {
+    return undefined; // larger than a wall's page, or cut short: a plain refusal
+  }
+}
+
+function validatorsOf(response: Response): Validators | undefined {
+  const etag = response.headers.get('etag') ?? undefined;
+  const lastModified = response.headers.get('last-modified') ?? undefined;
+  return etag === undefined && lastModified === undefined ? undefined : { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
+/** If-None-Match and If-Modified-Since, from what the last export recorded. */
+function conditionalHeaders(validators: Validators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
+  return headers;
 }
 
 async function send(url: string, request: LoadRequest, agent: Agent): Promise<Response> {
@@ -55,6 +92,7 @@ async function send(url: string, request: LoadRequest, agent: Agent): Promise<Re
       accept: ACCEPT,
       'accept-language': 'en-US,en;q=0.9',
       'accept-encoding': 'gzip, deflate, br',
+      ...conditionalHeaders(request.conditional),
     },
   });
 }

@@ -2,7 +2,7 @@
 // window): a PageSource takes a request and hands back the page's bytes or its rendered HTML — a
 // RawPage — or throws a LoadError. The Scraper is given its sources; it never knows which is which.
 import type { Warning } from '../../shared/core/types';
-import { LoadError } from '../../shared/page';
+import { LoadError, type Validators } from '../../shared/page';
 
 export { LoadError };
 
@@ -30,6 +30,8 @@ export interface LoadRequest {
   deadline: number;
   /** Told the bytes of the body received so far (and how many were announced), as they arrive. */
   onBytes?: (received: number, announced?: number) => void;
+  /** Ask only for a newer version than this one (If-None-Match, If-Modified-Since); HTTP only. */
+  conditional?: Validators;
 }
 
 /** One page as a source got it, before it is decoded (bytes) and converted. */
@@ -47,6 +49,8 @@ export interface RawPage {
   rendered: boolean;
   /** The browser declined: not a document it renders (a PDF, a download); load it plainly instead. */
   declined?: boolean;
+  /** The answer's ETag and Last-Modified (HTTP). */
+  validators?: Validators;
   warnings: Warning[];
 }
 

@@ -3,7 +3,7 @@
 // hidden window in the app); what comes back is decoded or laid out (HTML charset, PDF text) and
 // converted by its Converter (this thread by default, the app's worker in the app). A bad page never
 // throws: the Page says ok: false and why. close() stops what the sources hold (a browser).
-import { type ConvertedPage, failedPage, type Page, type ScrapeProgress, type SourceFacts, statusOf, toScrapeError } from '../../shared/page';
+import { type ConvertedPage, failedPage, type Page, type ScrapeProgress, type SourceFacts, statusOf, toScrapeError, type Validators } from '../../shared/page';
 import { resolveScrapeOptions, type ResolvedScrapeOptions, type ScrapeOptions } from '../../shared/options/scrape';
 import { classifyContent, looksLikePdf, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
@@ -17,6 +17,8 @@ export type ScrapeCallOptions = ScrapeOptions & {
   signal?: AbortSignal;
   /** Told each stage as it starts, and the bytes received while fetching (at most every 100 ms). */
   onProgress?: (progress: ScrapeProgress) => void;
+  /** Load only a newer version than this (HTTP): an unchanged page fails with code `not-modified`. */
+  conditional?: Validators;
 };
 
 /** Bytes received are told at most this often: a large page arrives in thousands of chunks. */
@@ -43,6 +45,7 @@ interface Prepared {
   signal: AbortSignal;
   deadline: number;
   onProgress?: (progress: ScrapeProgress) => void;
+  conditional?: Validators;
 }
 
 /** What a page was got as, before conversion. */
@@ -120,15 +123,15 @@ export class Scraper {
   }
 
   private prepare(call: ScrapeCallOptions, started: number): Prepared {
-    const { signal: callerSignal, onProgress, ...rest } = call;
+    const { signal: callerSignal, onProgress, conditional, ...rest } = call;
     const options = resolveScrapeOptions({ ...this.defaults, ...rest, convert: { ...this.defaults.convert, ...rest.convert } });
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    return { options, signal, deadline: started + options.timeoutMs, onProgress };
+    return { options, signal, deadline: started + options.timeoutMs, onProgress, conditional };
   }
 
   private async load(target: ScrapeTarget, prepared: Prepared): Promise<RawPage> {
-    const request: LoadRequest = { url: target.url, settings: prepared.options, signal: prepared.signal, deadline: prepared.deadline, onBytes: bytesReporter(prepared.onProgress) };
+    const request: LoadRequest = { url: target.url, settings: prepared.options, signal: prepared.signal, deadline: prepared.deadline, onBytes: bytesReporter(prepared.onProgress), conditional: prepared.conditional };
     prepared.onProgress?.({ stage: prepared.options.render ? 'render' : 'fetch' });
     const plain = target.kind === 'web' ? this.http : this.files;
     if (!prepared.options.render) return plain.load(request);
@@ -158,7 +161,7 @@ export class Scraper {
 function page(asked: string, raw: RawPage, converted: Conversion, pasted: boolean, started: number): ConvertedPage {
   const source: SourceFacts = pasted
     ? { url: asked, rendered: false }
-    : { url: asked, finalUrl: raw.finalUrl, status: raw.status, contentType: converted.contentType, encoding: converted.encoding, rendered: raw.rendered };
+    : { url: asked, finalUrl: raw.finalUrl, status: raw.status, contentType: converted.contentType, encoding: converted.encoding, rendered: raw.rendered, validators: raw.validators };
   return { ok: true, source: withoutUndefined(source), result: converted.result, originalHtml: converted.html, elapsedMs: performance.now() - started };
 }
 

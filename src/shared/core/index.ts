@@ -12,6 +12,7 @@ import { extractMetadata } from './metadata';
 import { normalizePage, restoreFootnotes } from './normalize';
 import { parseHtml } from './parse';
 import { rulesOfMode } from './rules';
+import { siteTemplateRule } from './rules/site-template';
 import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
 import { utf8Length } from './text';
 import type { ConvertOptions, ConvertResult, Stats, Warning } from './types';
@@ -42,7 +43,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const { removed, kept, elementsBefore } = cleanDocument(document, {
-    rules: [...rulesOfMode(options.mode), ...(options.extraRules ?? [])],
+    rules: [...rulesOfMode(options.mode), ...(options.siteTemplate ? [siteTemplateRule(options.siteTemplate)] : []), ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
     keepPaths: new Set(options.keep?.paths ?? []),
@@ -108,4 +109,6 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
 export { Budget, BudgetExceeded, DEFAULT_BUDGET };
 export { ARTICLE_RULES, DEFAULT_RULES, rulesOfMode } from './rules';
 export { RULE_CATEGORIES } from './rules/types';
+export { SITE_TEMPLATE_RULE_ID, SITE_TEMPLATE_RULE_INFO } from './rules/site-template';
+export { learnSiteTemplate, pageFingerprints, TEMPLATE_LIMITS } from './template';
 export type * from './types';

@@ -22,6 +22,11 @@ export interface ConvertOptions {
    * with everything inside it (only scripts, styles and embeds inside are still removed).
    */
   keep?: { rules?: readonly string[]; paths?: readonly string[] };
+  /**
+   * The site's template, learned by a crawl or a batch from the site's other pages: blocks found
+   * there are removed by rule `site-template` (never set for a single page).
+   */
+  siteTemplate?: SiteTemplate;
   /** Extra rules, tried after the built-in ones. */
   extraRules?: readonly CleaningRule[];
   /** `data:` images: kept inline or dropped (default: dropped, they bloat Markdown). */
@@ -39,6 +44,16 @@ export interface ConvertOptions {
   maxDepth?: number;
   /** Told as each stage starts, so a caller can show progress on a large page. */
   onStage?: (stage: ConvertStage) => void;
+}
+
+/** Blocks repeated on most pages of one site (see core/template): plain data, so it crosses threads. */
+export interface SiteTemplate {
+  /** The site, as reasons name it ("example.com"). */
+  site: string;
+  /** The pages the template was learned from. */
+  pages: number;
+  /** Fingerprint of a repeated block → on how many of those pages it stood. */
+  blocks: Record<string, number>;
 }
 
 /** The stages of convert(): parsing, cleaning (with serializing the cleaned DOM), Markdown. */

@@ -143,6 +143,6 @@ describe('the CSV manifest', () => {
     ];
     const lines = manifestCsv(rows).split('\r\n');
     expect(lines[1]).toBe('1,"https://a.example/?a=1,2",done,,"Say ""hi"".md",,,1,,,,"\'=HYPERLINK(""x"")"');
-    expect(lines[2]).toBe('2,https://b.example/,pending,,,,,1,,,,');
+    expect(lines[2]).toBe('2,https://b.example/,pending,,,,,1,,,,,,,,');
   });
 });
