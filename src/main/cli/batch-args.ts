@@ -37,8 +37,8 @@ export const exportSwitches = {
   noSiteTemplate: offSwitch('no-site-template', ['keep each site\'s template (blocks repeated on most of its', 'pages; rule "site-template")']),
 };
 
-/** Every flag of `openscraper batch`, in the order the help lists them. */
-const batchCliSchema = z.strictObject({
+/** Every flag of `openscraper batch`, in the order the help lists them (`crawl` adds its own). */
+export const batchCliSchema = z.strictObject({
   output: withFlag(z.string().optional(), { flag: 'output', short: 'o', arg: '<dir>', help: 'the folder for the files (created if missing)' }),
   resume: withFlag(z.boolean().default(false), {
     flag: 'resume',
@@ -97,14 +97,24 @@ was stopped, 2 on a usage error.`;
 
 export function parseBatchCli(argv: string[]): BatchCliOptions {
   const { options, given, positionals } = parseFlags(batchCliSchema, argv);
+  const common = exportOptionsOf(options, given);
+  if (common.help) return { ...common, input: undefined };
+  if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
+  const input = positionals[0];
+  if (input === undefined && !common.resume) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
+  return { ...common, input };
+}
+
+/**
+ * What `batch` and `crawl` read alike from their flags (`crawl`'s schema extends `batch`'s): the
+ * settings (fewer pages at once when rendering, unless the flags say otherwise), the page options,
+ * the rule switches, the folder; checked.
+ */
+export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given: Record<string, unknown>, command = 'batch'): Omit<BatchCliOptions, 'input'> {
   const { rules, rest } = takeRuleSwitches(options);
   const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, ...chosen } = rest;
   if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
-
-  if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
-  const input = positionals[0];
-  if (input === undefined && !resume) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
-  if (output === undefined || output.trim() === '') throw new UsageError('batch needs an output folder: -o <dir>');
+  if (output === undefined || output.trim() === '') throw new UsageError(`${command} needs an output folder: -o <dir>`);
   if (!chosen.render && (given.waitFor !== undefined || given.extraWaitMs !== undefined)) throw new UsageError('--wait-for and --wait need --render');
   if (typeof given.userAgent === 'string' && given.userAgent.trim() === '') throw new UsageError('--user-agent must be one non-empty line');
   try {
@@ -116,5 +126,5 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
+  return { output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
 }

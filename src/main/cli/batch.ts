@@ -2,24 +2,16 @@
 // progress bar on stderr when it is a terminal, and end with a summary and the failures. Ctrl+C
 // (the `signal`) stops cleanly: the manifest is written and --resume continues later.
 import { resolve } from 'node:path';
-import type { BatchRow } from '../../shared/batch';
 import { type BatchInput, readBatchInput, sourceFromArgument } from '../batch/input';
 import { BatchError, BatchRunner } from '../batch/runner';
 import { SitemapError } from '../batch/sitemap';
 import { readStream } from '../loaders/files';
-import { formatMs } from '../loaders/source';
 import { UsageError } from './args';
 import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
-import { formatDuration } from '../../shared/duration';
-import { ProgressBar } from './progress-bar';
+import { elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
 import type { CliIo } from './run';
 
-const MAX_LISTED_FAILURES = 10;
 const MAX_INPUT_BYTES = 256 * 1024 * 1024;
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInput> {
   if (options.input === undefined) return { urls: [], rejected: [], duplicates: 0, sitemaps: [], errors: [] };
@@ -36,10 +28,6 @@ function describeInput(input: BatchInput, options: BatchCliOptions): string {
   if (input.duplicates > 0) parts.push(`${plural(input.duplicates, 'duplicate')} left out`);
   if (input.rejected.length > 0) parts.push(`${plural(input.rejected.length, 'line')} not URLs`);
   return parts.join(', ');
-}
-
-function failureLine(row: BatchRow): string {
-  return `  ${row.url}: ${row.error?.message ?? 'failed'}`;
 }
 
 export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
@@ -74,8 +62,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   const outDir = resolve(options.output);
-  const tty = io.stderr.isTTY === true;
-  let bar: ProgressBar | undefined;
+  const progress: ProgressHolder = {};
   let runner: BatchRunner;
   try {
     runner = await BatchRunner.open(input.urls, {
@@ -83,9 +70,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
       outDir,
       resume: options.resume,
       scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules } },
-      onRow: (row) => {
-        if (row.status === 'failed' && bar) bar.note(`failed: ${row.url}: ${row.error?.message ?? ''}`);
-      },
+      onRow: noteFailures(progress),
     });
   } catch (error) {
     if (!(error instanceof BatchError)) throw error;
@@ -95,35 +80,13 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
   const counts = runner.counts();
   if (options.resume && counts.done + counts.failed > 0) say(`resuming: ${counts.done} written, ${counts.failed} to try again, ${counts.pending} to go`);
 
-  const stop = () => runner.cancel();
-  io.signal?.addEventListener('abort', stop, { once: true });
-  if (tty) {
-    bar = new ProgressBar(io.stderr, () => ({ counts: runner.counts(), pagesPerSecond: runner.pagesPerSecond(), etaMs: runner.etaMs(), paused: runner.state === 'paused' }));
-    bar.start();
-  }
-  let failure: Error | undefined;
-  try {
-    await runner.run();
-  } catch (error) {
-    failure = error as Error;
-  } finally {
-    bar?.stop();
-    io.signal?.removeEventListener('abort', stop);
-    await runner.close();
-  }
-
+  const failure = await runWithProgress(runner, io, () => runner.run(), progress);
   const summary = runner.summary();
   const { done, failed, pending, total } = summary.counts;
-  const rate = summary.elapsedMs > 0 ? ((done + failed - counts.done) / summary.elapsedMs) * 1000 : 0;
-  const failedRows = runner.rows.filter((row) => row.status === 'failed');
-  if (failedRows.length > 0) {
-    say(`${plural(failedRows.length, 'URL')} failed:`);
-    for (const row of failedRows.slice(0, MAX_LISTED_FAILURES)) io.stderr.write(`${failureLine(row)}\n`);
-    if (failedRows.length > MAX_LISTED_FAILURES) io.stderr.write(`  … and ${failedRows.length - MAX_LISTED_FAILURES} more (see the manifest)\n`);
-  }
+  reportFailures(runner.rows.filter((row) => row.status === 'failed'), io, say);
   if (failure) say(failure.message);
   const stopped = summary.state === 'cancelled' ? `, stopped with ${pending} to go (continue with --resume)` : '';
-  say(`${done} of ${total} written, ${failed} failed${stopped} in ${summary.elapsedMs >= 60_000 ? formatDuration(summary.elapsedMs) : formatMs(summary.elapsedMs)} (${rate.toFixed(1)} pages/s) → ${outDir}`);
+  say(`${done} of ${total} written, ${failed} failed${stopped} ${elapsedText(summary, counts.done)} → ${outDir}`);
   say(`manifest: ${runner.manifestPath}`);
   return failed > 0 || pending > 0 || failure ? 1 : 0;
 }

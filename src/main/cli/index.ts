@@ -1,9 +1,9 @@
 // `openscraper` on the command line (package.json "bin"): plain Node, no Electron.
 import { runCli } from './run';
 
-// In a batch, the first Ctrl+C asks it to stop cleanly (manifest written, resumable); a second quits.
+// In a batch or a crawl, the first Ctrl+C asks it to stop cleanly (manifest written, resumable); a second quits.
 const interrupt = new AbortController();
-if (process.argv[2] === 'batch') {
+if (process.argv[2] === 'batch' || process.argv[2] === 'crawl') {
   process.on('SIGINT', () => {
     if (interrupt.signal.aborted) process.exit(130);
     interrupt.abort();

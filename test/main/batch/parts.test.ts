@@ -142,7 +142,7 @@ describe('the CSV manifest', () => {
       { index: 1, url: 'https://b.example/', status: 'running', attempts: 1 },
     ];
     const lines = manifestCsv(rows).split('\r\n');
-    expect(lines[1]).toBe('1,"https://a.example/?a=1,2",done,,"Say ""hi"".md",,,1,,,,"\'=HYPERLINK(""x"")"');
+    expect(lines[1]).toBe('1,"https://a.example/?a=1,2",done,,"Say ""hi"".md",,,1,,,,"\'=HYPERLINK(""x"")",,,,');
     expect(lines[2]).toBe('2,https://b.example/,pending,,,,,1,,,,,,,,');
   });
 });

@@ -1,0 +1,61 @@
+// `openscraper crawl` arguments: every flag of `batch` (the same settings, page options and rule
+// switches: a crawl is a batch that grows) plus the crawl's own — depth, pages, scope, --update.
+import * as z from 'zod';
+import { BATCH_LIMITS } from '../../shared/batch';
+import { withFlag, wholeNumber } from '../../shared/options/schema';
+import { CRAWL_DEFAULTS } from '../crawl/crawler';
+import { type BatchCliOptions, batchCliSchema, exportOptionsOf } from './batch-args';
+import { flagHelp, parseFlags, UsageError } from './flags';
+
+const crawlCliSchema = batchCliSchema.extend({
+  maxDepth: withFlag(wholeNumber(0, 1000).default(CRAWL_DEFAULTS.maxDepth), { flag: 'max-depth', arg: '<n>', read: 'whole', help: `follow links this many steps from the start (default ${CRAWL_DEFAULTS.maxDepth})` }),
+  maxPages: withFlag(wholeNumber(1, BATCH_LIMITS.maxUrls).default(CRAWL_DEFAULTS.maxPages), { flag: 'max-pages', arg: '<n>', read: 'whole', help: `take this many URLs at most (default ${CRAWL_DEFAULTS.maxPages})` }),
+  prefix: withFlag(z.string().optional(), { flag: 'prefix', arg: '<path>', help: 'only URLs whose path starts with this (e.g. /docs/)' }),
+  include: withFlag(z.array(z.string()).default([]), { flag: 'include', arg: '<glob>', read: 'repeated', help: ['only URLs whose path matches one of these globs', '(repeatable; e.g. "/blog/**"; a glob with a scheme matches the whole URL)'] }),
+  exclude: withFlag(z.array(z.string()).default([]), { flag: 'exclude', arg: '<glob>', read: 'repeated', help: 'never URLs whose path matches one of these (repeatable)' }),
+  noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),
+  update: withFlag(z.boolean().default(false), {
+    flag: 'update',
+    help: ['update the crawl in <dir>: every page again, conditionally (ETag,', 'Last-Modified); only changed pages are rewritten, gone ones marked'],
+  }),
+});
+
+export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input'> {
+  start?: string;
+  maxDepth: number;
+  maxPages: number;
+  prefix?: string;
+  include: string[];
+  exclude: string[];
+  sitemaps: boolean;
+  update: boolean;
+}
+
+export const CRAWL_USAGE = `Usage: openscraper crawl <url> -o <dir> [options]
+       openscraper crawl <url> -o <dir> --update     (re-export what changed)
+
+Crawls a site from <url>, breadth-first: every page of the same host (and path prefix) that links
+reach within --max-depth, plus the pages its sitemaps list, one Markdown file each in <dir>, with a
+manifest (index.json or index.csv). robots.txt is honoured (Disallow, Allow, Crawl-delay); bot walls,
+soft 404s and near-empty pages fail with their reason instead of being written; blocks repeated on
+most pages (the site's template) are removed. --update loads every page again with conditional
+requests and rewrites only those whose Markdown changed.
+
+Options:
+${flagHelp(crawlCliSchema.shape, { 'user-agent': 'the User-Agent to send', resume: 'continue the crawl in <dir> where it stopped' })}
+
+Exit status: 0 when every page was written (or skipped by robots.txt), 1 when any failed (the
+manifest lists them) or the crawl was stopped, 2 on a usage error.`;
+
+export function parseCrawlCli(argv: string[]): CrawlCliOptions {
+  const { options, given, positionals } = parseFlags(crawlCliSchema, argv);
+  const { maxDepth, maxPages, prefix, include, exclude, noSitemaps, update, ...shared } = options;
+  const common = exportOptionsOf(shared, given, 'crawl');
+  const crawl = { maxDepth, maxPages, prefix, include, exclude, sitemaps: !noSitemaps, update };
+  if (common.help) return { ...common, ...crawl };
+  if (positionals.length > 1) throw new UsageError(`one start URL, not ${positionals.length}`);
+  const start = positionals[0];
+  if (start === undefined) throw new UsageError('crawl needs a start URL');
+  if (update && common.resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
+  return { ...common, ...crawl, start };
+}

@@ -1,0 +1,147 @@
+// A crawl is a batch that grows: from a start URL, breadth-first within a scope, each page written
+// as the batch writes its pages (same queue, journal, manifest, resume, names, images, progress)
+// and its links (see links.ts) added to the batch, one level deeper, until --max-depth or
+// --max-pages. Sitemaps — those robots.txt lists, and /sitemap.xml — add the pages links do not
+// reach. Each URL's depth is kept in the work folder, so a resumed or updated crawl goes on
+// counting from where its pages stood.
+import { appendFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BatchRow } from '../../shared/batch';
+import type { ConvertedPage } from '../../shared/page';
+import { WORK_DIR } from '../batch/atomic-files';
+import { RobotsRules } from '../batch/robots';
+import { BatchRunner, type BatchSummary, type RunnerOptions } from '../batch/runner';
+import { readSitemap } from '../batch/sitemap';
+import { normaliseUrl } from '../batch/url-list';
+import { pageLinks } from './links';
+import { CrawlScope, type ScopeOptions } from './scope';
+
+export const CRAWL_DEFAULTS = { maxDepth: 10, maxPages: 1000 } as const;
+const DEPTHS_FILE = 'crawl-depths.jsonl';
+/** Sitemaps read in all (an index and its children). */
+const MAX_SITEMAPS = 50;
+
+export interface CrawlOptions extends Omit<RunnerOptions, 'onPage' | 'robotsRules'>, ScopeOptions {
+  /** Where the crawl starts (depth 0). */
+  start: string;
+  /** Links are followed this many steps from the start at most (sitemap pages count as one step). */
+  maxDepth?: number;
+  /** URLs taken into the crawl at most (pages skipped by robots.txt and failures included). */
+  maxPages?: number;
+  /** Read the sitemaps robots.txt lists and /sitemap.xml (default true). */
+  sitemaps?: boolean;
+  /** What the crawl found out before it started (sitemaps read, or that could not be). */
+  onNotice?: (text: string) => void;
+}
+
+export interface CrawlSummary extends BatchSummary {
+  /** URLs robots.txt kept the crawl from loading. */
+  robotsSkipped: number;
+}
+
+export class CrawlError extends Error {
+  override readonly name = 'CrawlError';
+}
+
+export class Crawler {
+  private readonly depths = new Map<string, number>();
+  private readonly maxDepth: number;
+  private readonly maxPages: number;
+  private runner!: BatchRunner;
+
+  private constructor(
+    private readonly options: CrawlOptions,
+    private readonly scope: CrawlScope,
+    private readonly depthsPath: string,
+  ) {
+    this.maxDepth = options.maxDepth ?? CRAWL_DEFAULTS.maxDepth;
+    this.maxPages = options.maxPages ?? CRAWL_DEFAULTS.maxPages;
+  }
+
+  /** Reads robots.txt and the sitemaps, and opens the batch in `options.outDir` (new, resumed, or updated). */
+  static async open(options: CrawlOptions): Promise<Crawler> {
+    const start = normaliseUrl(options.start);
+    if ('reason' in start) throw new CrawlError(`the start URL: ${start.reason}`);
+    const scope = new CrawlScope(start.url, options);
+    const crawler = new Crawler(options, scope, join(options.outDir, WORK_DIR, DEPTHS_FILE));
+    await crawler.loadDepths();
+    const robots = options.robots === false ? undefined : new RobotsRules(options.scrape?.userAgent);
+    const seeds = [start.url, ...(options.sitemaps === false ? [] : await crawler.sitemapUrls(start.url, robots))].filter((url) => scope.has(url) || url === start.url);
+    crawler.runner = await BatchRunner.open([], { ...options, robotsRules: robots, onPage: (row, page) => crawler.follow(row, page) });
+    // A resumed or updated crawl has its URLs: the start and the sitemaps add only what is new.
+    const known = new Set(crawler.runner.rows.map((row) => row.url));
+    const fresh = seeds.filter((url) => !known.has(url)).slice(0, Math.max(0, crawler.maxPages - known.size));
+    await crawler.record(fresh.map((url) => [url, url === start.url ? 0 : 1]));
+    await crawler.runner.add(fresh);
+    return crawler;
+  }
+
+  get batch(): BatchRunner {
+    return this.runner;
+  }
+
+  async run(): Promise<CrawlSummary> {
+    const summary = await this.runner.run();
+    return { ...summary, robotsSkipped: this.runner.rows.filter((row) => row.status === 'failed' && row.error?.code === 'robots').length };
+  }
+
+  /** The links of a page that will be written: those in scope, new, and not too deep, join the batch. */
+  private async follow(row: BatchRow, page: ConvertedPage): Promise<void> {
+    const depth = this.depths.get(row.url) ?? 0;
+    if (depth >= this.maxDepth) return;
+    const found: string[] = [];
+    for (const link of pageLinks(page)) {
+      const normalised = normaliseUrl(link);
+      if (!('url' in normalised) || this.depths.has(normalised.url) || !this.scope.has(normalised.url)) continue;
+      if (this.depths.size + found.length >= this.maxPages) break;
+      found.push(normalised.url);
+      this.depths.set(normalised.url, depth + 1);
+    }
+    if (found.length === 0) return;
+    await this.record(found.map((url) => [url, depth + 1]));
+    await this.runner.add(found);
+  }
+
+  /** Sitemap pages in scope: those of the sitemaps robots.txt lists, and of /sitemap.xml. */
+  private async sitemapUrls(start: string, robots: RobotsRules | undefined): Promise<string[]> {
+    const listed = robots ? await robots.sitemaps(start) : [];
+    const sitemaps = [...new Set([...listed, `${new URL(start).origin}/sitemap.xml`])];
+    const urls: string[] = [];
+    for (const sitemap of sitemaps) {
+      try {
+        const read = await readSitemap(sitemap, { userAgent: this.options.scrape?.userAgent, timeoutMs: this.options.timeoutMs, maxSitemaps: MAX_SITEMAPS });
+        const inScope = read.urls.filter((url) => this.scope.has(url));
+        urls.push(...inScope);
+        this.options.onNotice?.(`${sitemap}: ${inScope.length} of ${read.urls.length} URLs in scope`);
+      } catch (error) {
+        // /sitemap.xml is only a guess: its absence is no news.
+        if (listed.includes(sitemap)) this.options.onNotice?.(`${sitemap}: ${(error as Error).message}`);
+      }
+    }
+    return urls;
+  }
+
+  private async loadDepths(): Promise<void> {
+    let text = '';
+    try {
+      text = await readFile(this.depthsPath, 'utf8');
+    } catch {
+      return;
+    }
+    for (const line of text.split('\n')) {
+      try {
+        const [url, depth] = JSON.parse(line) as [string, number];
+        if (typeof url === 'string' && Number.isInteger(depth)) this.depths.set(url, depth);
+      } catch {
+        // a line torn by a kill
+      }
+    }
+  }
+
+  /** Depths are recorded before their URLs join the batch (a URL without one counts as the start's). */
+  private async record(entries: Array<[string, number]>): Promise<void> {
+    for (const [url, depth] of entries) if (!this.depths.has(url) || this.depths.get(url)! > depth) this.depths.set(url, depth);
+    if (entries.length === 0) return;
+    await appendFile(this.depthsPath, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+  }
+}
