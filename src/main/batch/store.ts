@@ -91,6 +91,8 @@ export class BatchStore {
   private readonly claims: Map<number, string>;
   /** Every base name the journal has claimed (done pages' included). */
   readonly claimedNames: readonly string[];
+  /** The add in progress (adds run one after another). */
+  private adding: Promise<unknown> = Promise.resolve();
   /** In an update: each page's outcome in the export being updated, by index. */
   private readonly previous = new Map<number, Readonly<BatchRow>>();
 
@@ -160,7 +162,14 @@ export class BatchStore {
   }
 
   /** New URLs at the end of the batch (those it has already are left out), in the journal first; the rows added. */
-  async add(urls: readonly string[]): Promise<BatchRow[]> {
+  add(urls: readonly string[]): Promise<BatchRow[]> {
+    // One add at a time: adds that overlap (a crawl's pages finding links at once) must not share indices.
+    const adding = this.adding.then(() => this.addNow(urls));
+    this.adding = adding.catch(() => undefined);
+    return adding;
+  }
+
+  private async addNow(urls: readonly string[]): Promise<BatchRow[]> {
     const added: BatchRow[] = [];
     for (const url of urls) {
       if (this.known.has(url)) continue;
