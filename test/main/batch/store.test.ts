@@ -144,4 +144,34 @@ describe('the batch store', () => {
     await (await open(root, URLS, true)).close();
     expect(await readdir(join(root, '.openscraper-batch', 'tmp'))).toEqual([]);
   });
+
+  it('gives every URL of overlapping adds its own index (a crawl\'s pages finding links at once)', async () => {
+    const store = await open(join(dir, `b${++folders}`), []);
+    const lists = Array.from({ length: 6 }, (_, k) => Array.from({ length: 8 }, (_, j) => `https://c.example/${k}/${j}`));
+    await Promise.all(lists.map((urls) => store.add(urls)));
+    expect(store.rows.map((row) => row.index)).toEqual(store.rows.map((_, i) => i));
+    expect(new Set(store.rows.map((row) => row.url)).size).toBe(48);
+    await store.close();
+  });
+
+  it('updates an export: every page again, the last outcome kept to compare with, the name kept', async () => {
+    const root = join(dir, `b${++folders}`);
+    const first = await open(root);
+    await first.claim(0, 'one');
+    first.start(first.rows[0]);
+    await first.done(first.rows[0], { base: 'one', bytes: 3, hash: 'abc', validators: { etag: '"v1"' } });
+    await first.close();
+    await expect(BatchStore.open([], { root: join(dir, `b${++folders}`), settings: BATCH_DEFAULTS, update: true })).rejects.toThrow(/no export to update/);
+    const again = await BatchStore.open([], { root, settings: BATCH_DEFAULTS, update: true, manifestIntervalMs: 10_000 });
+    expect(again.rows.every((row) => row.status === 'pending')).toBe(true);
+    expect(again.previousOf(0)).toMatchObject({ file: 'one.md', hash: 'abc', validators: { etag: '"v1"' } });
+    expect(again.claimOf(0)).toBe('one');
+    again.start(again.rows[0]);
+    await again.unchanged(again.rows[0], again.previousOf(0)!, { httpStatus: 304 });
+    expect(again.rows[0]).toMatchObject({ status: 'done', file: 'one.md', change: 'unchanged', hash: 'abc' });
+    again.start(again.rows[1]);
+    await again.failed(again.rows[1], { code: 'http-status', message: 'HTTP 404' }, { index: 1, url: URLS[1], status: 'done', attempts: 1, file: 'two.md' });
+    expect(again.rows[1]).toMatchObject({ status: 'failed', file: 'two.md', change: 'gone' });
+    await again.close();
+  });
 });
