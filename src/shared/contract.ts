@@ -3,7 +3,8 @@
 // exposes exactly the channels (channels.ts), the main process registers a handler for each and
 // checks every request; the HTTP bridge (web mode) serves the same channels. Nothing here imports Electron.
 import * as z from 'zod';
-import { BATCH_LIMITS, type BatchCounts, type BatchRow, batchSettingsPatch, type BatchState } from './batch';
+import { BATCH_LIMITS, type BatchCounts, type BatchRow, batchSettingsPatch, type BatchState, type PageChange } from './batch';
+import { crawlSettingsSchema } from './crawl';
 import { type Channel, CHANNELS, COMMAND_EVENT, type CommandBridge } from './channels';
 import type { ConvertResult, RuleAction, RuleCategory } from './core/types';
 import { convertFields } from './options/convert';
@@ -129,6 +130,10 @@ const requests = {
     options: loadOptionsSchema.pick({ userAgent: true, waitFor: true, extraWaitMs: true, convert: true }).optional(),
     /** Elements kept on every page of a site ("always keep this on example.com"). */
     siteKeeps: siteKeeps().optional(),
+    /** Crawl a site from a start URL instead of (or besides) the list: the batch grows with the links it finds. */
+    crawl: crawlSettingsSchema.optional(),
+    /** Update the export in the folder: every page again, conditionally; only what changed is rewritten. */
+    update: flag().optional(),
   }),
   /**
    * Progress by long poll (the same over IPC and HTTP): rows changed since `cursor`, answered at once
@@ -215,6 +220,8 @@ export interface BatchSnapshot {
   manifest?: string;
   /** Why the batch stopped, when it stopped as a whole. */
   error?: string;
+  /** In an update: how many pages are new, changed, unchanged and gone (each row says which it is). */
+  changes?: Record<PageChange, number>;
   /** Pass it back to get only what changed after this answer. */
   cursor: number;
   rows: BatchRow[];

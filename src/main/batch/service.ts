@@ -104,6 +104,7 @@ class BatchHandle {
       counts: this.status.counts,
       pagesPerSecond: this.status.pagesPerSecond,
       etaMs: this.status.etaMs,
+      changes: this.status.changes,
       folder: this.folder,
       manifest: this.status.manifest,
       error: this.error,
@@ -200,7 +201,13 @@ export class BatchService {
     // The renderer's list is checked again here: main trusts no URL it did not read itself.
     const collector = new UrlCollector();
     request.urls.forEach((url, i) => collector.add(url, i + 1));
-    if (collector.urls.length === 0 && !request.resume) return { ok: false, error: 'no URLs to load' };
+    let crawl = request.crawl;
+    if (crawl) {
+      const start = normaliseUrl(crawl.start);
+      if ('reason' in start) return { ok: false, error: `the start URL: ${start.reason}` };
+      crawl = { ...crawl, start: start.url };
+    }
+    if (collector.urls.length === 0 && !request.resume && !request.update && !crawl) return { ok: false, error: 'no URLs to load' };
 
     const handle = new BatchHandle(randomUUID(), folder, this.deps.renderer);
     handle.channel = openSession((update) => handle.apply(update), this.deps.place);
@@ -212,6 +219,8 @@ export class BatchService {
       scrape: { userAgent: request.options?.userAgent, waitFor: request.options?.waitFor, extraWaitMs: request.options?.extraWaitMs, convert: request.options?.convert },
       siteKeeps: request.siteKeeps,
       renderInApp: render && this.deps.renderer !== undefined,
+      crawl,
+      update: request.update ?? false,
     };
     const opened = handle.opened();
     handle.channel.send({ type: 'start', start });

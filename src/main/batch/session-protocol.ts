@@ -2,7 +2,8 @@
 // back (changed rows coalesced, at most every 100 ms, so 10,000 URLs never flood the app). The same
 // shapes whether the run is in a worker thread or in the main thread. A run that renders through the
 // app asks for each page with `source-load` and gets the answer with `source-answer`.
-import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../shared/batch';
+import type { BatchCounts, BatchRow, BatchSettings, BatchState, PageChange } from '../../shared/batch';
+import type { CrawlSettings } from '../../shared/crawl';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import type { SiteKeeps } from '../../shared/site-keeps';
 import type { SourceAnswer, SourceAsk } from './remote-source';
@@ -17,6 +18,10 @@ export interface SessionStart {
   siteKeeps?: SiteKeeps;
   /** Pages are rendered by the app (its hidden window), asked for by `source-load` messages. */
   renderInApp: boolean;
+  /** A crawl from a start URL: the batch grows with the links it finds. */
+  crawl?: CrawlSettings;
+  /** Update the export in `outDir` (conditional requests; only changed pages rewritten). */
+  update?: boolean;
 }
 
 export type SessionCommand =
@@ -36,6 +41,8 @@ export interface SessionStatus {
   pagesPerSecond: number;
   etaMs?: number;
   manifest?: string;
+  /** In an update: new, changed, unchanged and gone pages so far. */
+  changes?: Record<PageChange, number>;
 }
 
 export type SessionUpdate =

@@ -4,6 +4,7 @@
 // each page is rendered by the app on request and converted here.
 import type { BatchRow } from '../../shared/batch';
 import { RemoteSource } from './remote-source';
+import { Crawler } from '../crawl/crawler';
 import { BatchRunner } from './runner';
 import type { SessionCommand, SessionStart, SessionStatus, SessionUpdate } from './session-protocol';
 
@@ -11,6 +12,8 @@ const UPDATE_INTERVAL_MS = 100;
 
 export class BatchSession {
   private runner: BatchRunner | undefined;
+  /** A crawl's run (the runner's, plus the links it follows), when the session crawls. */
+  private crawler: Crawler | undefined;
   private readonly changed = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -58,21 +61,27 @@ export class BatchSession {
 
   private status(): SessionStatus {
     const runner = this.runner!;
-    return { state: runner.state, counts: runner.counts(), pagesPerSecond: runner.pagesPerSecond(), etaMs: runner.etaMs(), manifest: runner.manifestPath };
+    return { state: runner.state, counts: runner.counts(), pagesPerSecond: runner.pagesPerSecond(), etaMs: runner.etaMs(), manifest: runner.manifestPath, changes: runner.summary().changes };
   }
 
   private async start(start: SessionStart): Promise<void> {
     try {
-      this.runner = await BatchRunner.open(start.urls, {
+      const options = {
         ...start.settings,
         outDir: start.outDir,
         resume: start.resume,
+        update: start.update,
         scrape: start.scrape,
         siteKeeps: start.siteKeeps,
         renderer: start.renderInApp ? this.renderer : undefined,
-        onRow: (row) => this.rowChanged(row),
+        onRow: (row: BatchRow) => this.rowChanged(row),
         onState: () => this.schedule(),
-      });
+      };
+      if (start.crawl) {
+        this.crawler = await Crawler.open({ ...options, ...start.crawl });
+        this.runner = this.crawler.batch;
+        if (start.urls.length > 0) await this.runner.add(start.urls);
+      } else this.runner = await BatchRunner.open(start.urls, options);
     } catch (error) {
       this.send({ type: 'failed', message: (error as Error).message });
       return;
@@ -83,7 +92,8 @@ export class BatchSession {
 
   private run(): void {
     const runner = this.runner!;
-    this.running = runner.run().then(
+    const run = this.crawler ? this.crawler.run() : runner.run();
+    this.running = run.then(
       () => this.flush(),
       (error: unknown) => {
         this.flush();

@@ -1,16 +1,15 @@
 // `openscraper crawl` arguments: every flag of `batch` (the same settings, page options and rule
 // switches: a crawl is a batch that grows) plus the crawl's own — depth, pages, scope, --update.
 import * as z from 'zod';
-import { BATCH_LIMITS } from '../../shared/batch';
-import { withFlag, wholeNumber } from '../../shared/options/schema';
-import { CRAWL_DEFAULTS } from '../crawl/crawler';
+import { CRAWL_DEFAULTS, crawlFields } from '../../shared/crawl';
+import { withFlag } from '../../shared/options/schema';
 import { type BatchCliOptions, batchCliSchema, exportOptionsOf } from './batch-args';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
 const crawlCliSchema = batchCliSchema.extend({
-  maxDepth: withFlag(wholeNumber(0, 1000).default(CRAWL_DEFAULTS.maxDepth), { flag: 'max-depth', arg: '<n>', read: 'whole', help: `follow links this many steps from the start (default ${CRAWL_DEFAULTS.maxDepth})` }),
-  maxPages: withFlag(wholeNumber(1, BATCH_LIMITS.maxUrls).default(CRAWL_DEFAULTS.maxPages), { flag: 'max-pages', arg: '<n>', read: 'whole', help: `take this many URLs at most (default ${CRAWL_DEFAULTS.maxPages})` }),
-  prefix: withFlag(z.string().optional(), { flag: 'prefix', arg: '<path>', help: 'only URLs whose path starts with this (e.g. /docs/)' }),
+  maxDepth: withFlag(crawlFields.maxDepth, { flag: 'max-depth', arg: '<n>', read: 'whole', help: `follow links this many steps from the start (default ${CRAWL_DEFAULTS.maxDepth})` }),
+  maxPages: withFlag(crawlFields.maxPages, { flag: 'max-pages', arg: '<n>', read: 'whole', help: `take this many URLs at most (default ${CRAWL_DEFAULTS.maxPages})` }),
+  prefix: withFlag(crawlFields.prefix, { flag: 'prefix', arg: '<path>', help: 'only URLs whose path starts with this (e.g. /docs/)' }),
   include: withFlag(z.array(z.string()).default([]), { flag: 'include', arg: '<glob>', read: 'repeated', help: ['only URLs whose path matches one of these globs', '(repeatable; e.g. "/blog/**"; a glob with a scheme matches the whole URL)'] }),
   exclude: withFlag(z.array(z.string()).default([]), { flag: 'exclude', arg: '<glob>', read: 'repeated', help: 'never URLs whose path matches one of these (repeatable)' }),
   noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),

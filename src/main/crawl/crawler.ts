@@ -7,6 +7,7 @@
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchRow } from '../../shared/batch';
+import { CRAWL_DEFAULTS } from '../../shared/crawl';
 import type { ConvertedPage } from '../../shared/page';
 import { WORK_DIR } from '../batch/atomic-files';
 import { RobotsRules } from '../batch/robots';
@@ -16,7 +17,6 @@ import { normaliseUrl } from '../batch/url-list';
 import { pageLinks } from './links';
 import { CrawlScope, type ScopeOptions } from './scope';
 
-export const CRAWL_DEFAULTS = { maxDepth: 10, maxPages: 1000 } as const;
 const DEPTHS_FILE = 'crawl-depths.jsonl';
 /** Sitemaps read in all (an index and its children). */
 const MAX_SITEMAPS = 50;

@@ -2,6 +2,7 @@
 // options, and Start. Locked while a batch runs.
 import { useRef } from 'react';
 import { BATCH_LIMITS, NAME_PLACEHOLDERS } from '../../../shared/batch';
+import { CRAWL_LIMITS } from '../../../shared/crawl';
 import { readAsBase64 } from '../lib/file-input';
 import { formatInteger } from '../lib/batch';
 import { useApp } from '../store/app-store';
@@ -31,7 +32,15 @@ export function BatchSetup() {
   const setResume = useApp((s) => s.setBatchResume);
   const update = useApp((s) => s.updateBatchSettings);
   const start = useApp((s) => s.startBatch);
+  const mode = useApp((s) => s.batchMode);
+  const crawl = useApp((s) => s.batchCrawl);
+  const updating = useApp((s) => s.batchUpdate);
+  const setMode = useApp((s) => s.setBatchMode);
+  const setCrawl = useApp((s) => s.setBatchCrawl);
+  const setUpdate = useApp((s) => s.setBatchUpdate);
   const fileInput = useRef<HTMLInputElement>(null);
+  const crawling = mode === 'crawl';
+  const ready = crawling ? crawl.start.trim() !== '' : input.text.trim() !== '';
   const web = useApp((s) => s.appInfo?.mode === 'web');
 
   const importFile = async (file: File) => {
@@ -42,7 +51,35 @@ export function BatchSetup() {
   return (
     <aside className="batch-setup" aria-label="Batch setup">
       <fieldset disabled={running}>
-        <legend>1 · URLs</legend>
+        <legend>1 · {crawling ? 'Site' : 'URLs'}</legend>
+        <div className="batch-mode" role="radiogroup" aria-label="What to export">
+          <label className="field check">
+            <input type="radio" name="batch-mode" checked={!crawling} onChange={() => setMode('list')} data-testid="batch-mode-list" />
+            A list of URLs
+          </label>
+          <label className="field check">
+            <input type="radio" name="batch-mode" checked={crawling} onChange={() => setMode('crawl')} data-testid="batch-mode-crawl" />
+            Crawl a site
+          </label>
+        </div>
+        {crawling && (
+          <div className="batch-crawl" data-testid="batch-crawl">
+            <label className="field batch-template">
+              <span>Start at</span>
+              <input type="url" value={crawl.start} onChange={(event) => setCrawl({ start: event.target.value.replace(/[\r\n]/g, '') })} placeholder="https://example.com/docs/" spellCheck={false} data-testid="batch-crawl-start" />
+            </label>
+            <div className="batch-grid">
+              <NumberField label="Depth" value={crawl.maxDepth} {...CRAWL_LIMITS.maxDepth} onChange={(maxDepth) => setCrawl({ maxDepth })} testId="batch-crawl-depth" hint="Links followed this many steps from the start at most" />
+              <NumberField label="Pages" value={crawl.maxPages} {...CRAWL_LIMITS.maxPages} onChange={(maxPages) => setCrawl({ maxPages })} testId="batch-crawl-pages" hint="URLs taken into the crawl at most" />
+            </div>
+            <label className="field batch-template">
+              <span>Only under</span>
+              <input type="text" value={crawl.prefix} onChange={(event) => setCrawl({ prefix: event.target.value.replace(/[\r\n]/g, '') })} placeholder="/ (the whole site)" spellCheck={false} data-testid="batch-crawl-prefix" />
+            </label>
+            <p className="muted batch-hint">Same host; robots.txt and its sitemaps are read first.</p>
+          </div>
+        )}
+        {!crawling && (<>
         <textarea
           className="batch-urls"
           value={input.text}
@@ -82,6 +119,7 @@ export function BatchSetup() {
             {input.error}
           </p>
         )}
+        </>)}
       </fieldset>
 
       <fieldset disabled={running}>
@@ -99,6 +137,12 @@ export function BatchSetup() {
           <label className="field check batch-resume">
             <input type="checkbox" checked={resume} onChange={(event) => setResume(event.target.checked)} data-testid="batch-resume" />
             Resume the batch in this folder ({formatInteger(folder.existing.done)} of {formatInteger(folder.existing.total)} done)
+          </label>
+        )}
+        {folder?.existing && (
+          <label className="field check batch-resume" title="Every page again, asked for only if changed (ETag, Last-Modified); unchanged files are not touched">
+            <input type="checkbox" checked={updating} onChange={(event) => setUpdate(event.target.checked)} data-testid="batch-update" />
+            Update this export: rewrite only what changed
           </label>
         )}
       </fieldset>
@@ -149,12 +193,24 @@ export function BatchSetup() {
             <input type="checkbox" checked={settings.overwrite} onChange={(event) => update({ overwrite: event.target.checked })} data-testid="batch-overwrite" />
             Replace existing files
           </label>
+          <label className="field check" title="Disallow, Allow and Crawl-delay for our agent">
+            <input type="checkbox" checked={settings.robots} onChange={(event) => update({ robots: event.target.checked })} data-testid="batch-robots" />
+            Honour robots.txt
+          </label>
+          <label className="field check" title="Blocks repeated on most pages of a site (rule “site-template”)">
+            <input type="checkbox" checked={settings.siteTemplate} onChange={(event) => update({ siteTemplate: event.target.checked })} data-testid="batch-site-template" />
+            Remove the site’s template
+          </label>
+          <label className="field check" title="Bot walls, soft 404s and near-empty pages are written instead of failing">
+            <input type="checkbox" checked={settings.keepSuspect} onChange={(event) => update({ keepSuspect: event.target.checked })} data-testid="batch-keep-suspect" />
+            Keep suspect pages
+          </label>
         </div>
       </fieldset>
 
       <div className="batch-start-bar">
-        <button type="button" className="button primary batch-start" onClick={() => void start()} disabled={running || folder === null || (input.text.trim() === '' && !resume)} data-testid="batch-start">
-          {resume ? 'Resume batch' : 'Start batch'}
+        <button type="button" className="button primary batch-start" onClick={() => void start()} disabled={running || folder === null || (!ready && !resume && !updating)} data-testid="batch-start">
+          {updating ? 'Update export' : resume ? `Resume ${crawling ? 'crawl' : 'batch'}` : crawling ? 'Start crawl' : 'Start batch'}
         </button>
       </div>
     </aside>

@@ -80,6 +80,31 @@ function BatchProgress() {
   );
 }
 
+/** After an update: what changed, and which files (new, rewritten, gone). */
+function BatchChanges() {
+  const run = useApp((s) => s.batchRun);
+  if (!run?.changes) return null;
+  const { new: added, changed, unchanged, gone } = run.changes;
+  const files = run.rows.filter((row) => row && (row.change === 'new' || row.change === 'changed' || row.change === 'gone'));
+  return (
+    <section className="batch-changes" aria-label="What the update changed" data-testid="batch-changes">
+      <p data-testid="batch-changes-summary">
+        <strong>{formatInteger(added)} new</strong> · <strong>{formatInteger(changed)} changed</strong> · {formatInteger(unchanged)} unchanged · <span className={gone > 0 ? 'error' : ''}>{formatInteger(gone)} gone</span>
+      </p>
+      {files.length > 0 && (
+        <ul className="batch-changed-files" data-testid="batch-changed-files">
+          {files.slice(0, 200).map((row) => (
+            <li key={row.index} data-change={row.change}>
+              <span className={`batch-change ${row.change}`}>{row.change}</span> <span className="batch-path">{row.file ?? row.url}</span>
+            </li>
+          ))}
+          {files.length > 200 && <li className="muted">… and {formatInteger(files.length - 200)} more (see the manifest)</li>}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function BatchView() {
   const setView = useApp((s) => s.setView);
   const notice = useApp((s) => s.batchNotice);
@@ -94,7 +119,7 @@ export function BatchView() {
           ◂ Page
         </button>
         <h1>Batch export</h1>
-        <span className="muted">Many URLs to a folder of Markdown files, with a manifest of every one.</span>
+        <span className="muted">Many URLs, or a whole site, to a folder of Markdown files, with a manifest of every one.</span>
       </header>
       {notice && (
         <div className="error-line neutral" role="status" data-testid="batch-notice">
@@ -105,6 +130,7 @@ export function BatchView() {
         <BatchSetup />
         <div className="batch-main">
           <BatchProgress />
+          <BatchChanges />
           <BatchTable />
         </div>
       </div>

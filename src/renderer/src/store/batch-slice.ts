@@ -4,6 +4,7 @@
 // updates the screen a few times a second, never per page.
 import type { StateCreator } from 'zustand';
 import type { BatchSettings, BatchState } from '../../../shared/batch';
+import { CRAWL_DEFAULTS } from '../../../shared/crawl';
 import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
 import type { RowFilter } from '../lib/batch';
 import { modeOf } from './settings-slice';
@@ -26,8 +27,21 @@ export interface BatchInputState {
 /** The batch on screen: the last snapshot, with every row (snapshots carry only the changed ones). */
 export type BatchRun = Omit<BatchSnapshot, 'cursor' | 'more'>;
 
+/** A crawl's form: where it starts and how far it goes. */
+export interface BatchCrawlForm {
+  start: string;
+  maxDepth: number;
+  maxPages: number;
+  prefix: string;
+}
+
 export interface BatchSlice {
   view: 'page' | 'batch';
+  /** A list of URLs, or a crawl from one. */
+  batchMode: 'list' | 'crawl';
+  batchCrawl: BatchCrawlForm;
+  /** Update the export in the chosen folder (only what changed is rewritten). */
+  batchUpdate: boolean;
   batchInput: BatchInputState;
   batchFolder: BatchFolder | null;
   /** Continue the batch already in the chosen folder. */
@@ -36,6 +50,9 @@ export interface BatchSlice {
   batchFilter: RowFilter;
   batchNotice: string | null;
   setView(view: 'page' | 'batch'): void;
+  setBatchMode(mode: 'list' | 'crawl'): void;
+  setBatchCrawl(patch: Partial<BatchCrawlForm>): void;
+  setBatchUpdate(update: boolean): void;
   setBatchText(text: string): void;
   readBatchInput(source?: { kind: 'file'; name: string; base64: string } | { kind: 'sitemap'; url: string }): Promise<string[] | null>;
   chooseBatchFolder(): Promise<void>;
@@ -99,7 +116,7 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
             // Finished: the form is ready for the next batch, in a folder of its own (its failures
             // are retried from the table; choosing this folder again offers to add to it).
             if (left > 0) set({ batchFolder: { ...folder, existing: { total: snapshot.counts.total, done: snapshot.counts.done, failed: snapshot.counts.failed } }, batchResume: true });
-            else set({ batchFolder: null, batchResume: false });
+            else set({ batchFolder: null, batchResume: false, batchUpdate: false });
           }
           return;
         }
@@ -109,6 +126,9 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
 
     return {
       view: 'page',
+      batchMode: 'list',
+      batchCrawl: { start: '', maxDepth: CRAWL_DEFAULTS.maxDepth, maxPages: CRAWL_DEFAULTS.maxPages, prefix: '' },
+      batchUpdate: false,
       batchInput: { text: '', urls: null, summary: null, reading: false, error: null },
       batchFolder: null,
       batchResume: false,
@@ -117,6 +137,10 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
       batchNotice: null,
 
       setView: (view) => set({ view }),
+      setBatchMode: (batchMode) => set({ batchMode, batchNotice: null }),
+      setBatchCrawl: (patch) => set({ batchCrawl: { ...get().batchCrawl, ...patch } }),
+      // Resuming and updating are two ways of going on with a folder's batch: one at a time.
+      setBatchUpdate: (batchUpdate) => set(batchUpdate ? { batchUpdate, batchResume: false } : { batchUpdate }),
 
       setBatchText: (text) => set({ batchInput: { text, urls: null, summary: null, reading: false, error: null } }),
 
@@ -144,25 +168,30 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
         try {
           const folder = await api['batch:choose-folder']({});
           if ('cancelled' in folder) return;
-          set({ batchFolder: folder, batchResume: folder.existing !== undefined, batchNotice: null });
+          set({ batchFolder: folder, batchResume: folder.existing !== undefined, batchUpdate: false, batchNotice: null });
         } catch (error) {
           set({ batchNotice: `Could not choose a folder: ${message(error)}` });
         }
       },
 
-      setBatchResume: (batchResume) => set({ batchResume }),
+      setBatchResume: (batchResume) => set(batchResume ? { batchResume, batchUpdate: false } : { batchResume }),
 
       updateBatchSettings: (patch) => get().updateSettings({ batch: { ...get().settings.batch, ...patch } }),
 
       async startBatch() {
-        const { batchFolder, batchResume, settings } = get();
+        const { batchFolder, batchResume, batchUpdate, batchMode, batchCrawl, settings } = get();
         if (!batchFolder) {
           set({ batchNotice: 'Choose a folder first.' });
           return;
         }
-        let urls = get().batchInput.urls;
-        if (urls === null && get().batchInput.text.trim() !== '') urls = await get().readBatchInput();
-        if ((urls === null || urls.length === 0) && !batchResume) {
+        const crawling = batchMode === 'crawl';
+        let urls = crawling ? [] : get().batchInput.urls;
+        if (!crawling && urls === null && get().batchInput.text.trim() !== '') urls = await get().readBatchInput();
+        if (crawling && batchCrawl.start.trim() === '' && !batchResume && !batchUpdate) {
+          set({ batchNotice: 'Give the address the crawl starts from.' });
+          return;
+        }
+        if (!crawling && (urls === null || urls.length === 0) && !batchResume && !batchUpdate) {
           set({ batchNotice: 'Paste or import some URLs first.' });
           return;
         }
@@ -171,6 +200,8 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
           folderId: batchFolder.folderId,
           urls: urls ?? [],
           resume: batchResume,
+          update: batchUpdate,
+          crawl: crawling && batchCrawl.start.trim() !== '' ? { start: batchCrawl.start.trim(), maxDepth: batchCrawl.maxDepth, maxPages: batchCrawl.maxPages, prefix: batchCrawl.prefix.trim() || undefined } : undefined,
           settings: settings.batch,
           options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { mode: modeOf(settings), rules: { ...settings.categories } } },
         }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
