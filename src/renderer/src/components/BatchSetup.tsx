@@ -66,7 +66,7 @@ export function BatchSetup() {
           <div className="batch-crawl" data-testid="batch-crawl">
             <label className="field batch-template">
               <span>Start at</span>
-              <input type="url" value={crawl.start} onChange={(event) => setCrawl({ start: event.target.value.replace(/[\r\n]/g, '') })} placeholder="https://example.com/docs/" spellCheck={false} data-testid="batch-crawl-start" />
+              <input type="text" inputMode="url" value={crawl.start} onChange={(event) => setCrawl({ start: event.target.value.replace(/[\r\n]/g, '') })} placeholder="https://example.com/docs/" spellCheck={false} data-testid="batch-crawl-start" />
             </label>
             <div className="batch-grid">
               <NumberField label="Depth" value={crawl.maxDepth} {...CRAWL_LIMITS.maxDepth} onChange={(maxDepth) => setCrawl({ maxDepth })} testId="batch-crawl-depth" hint="Links followed this many steps from the start at most" />
