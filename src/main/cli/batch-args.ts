@@ -44,6 +44,10 @@ export const batchCliSchema = z.strictObject({
     flag: 'resume',
     help: ['continue the batch in <dir> (the input may then be left out;', 'URLs it does not have yet are added, failed ones are tried again)'],
   }),
+  update: withFlag(z.boolean().default(false), {
+    flag: 'update',
+    help: ['update the export in <dir>: every page again, conditionally (ETag,', 'Last-Modified); only changed pages are rewritten, gone ones marked'],
+  }),
   concurrency: settings.concurrency,
   perHost: settings.perHost,
   delayMs: settings.delayMs,
@@ -72,6 +76,8 @@ export interface BatchCliOptions {
   input?: string;
   output: string;
   resume: boolean;
+  /** Update the export in the folder: only what changed is rewritten. */
+  update: boolean;
   settings: BatchSettings;
   userAgent?: string;
   waitFor?: string;
@@ -101,7 +107,7 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   if (common.help) return { ...common, input: undefined };
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
   const input = positionals[0];
-  if (input === undefined && !common.resume) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
+  if (input === undefined && !common.resume && !common.update) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
   return { ...common, input };
 }
 
@@ -112,8 +118,9 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
  */
 export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given: Record<string, unknown>, command = 'batch'): Omit<BatchCliOptions, 'input'> {
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, ...chosen } = rest;
-  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
+  const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, ...chosen } = rest;
+  if (help) return { output: '', resume: false, update: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
+  if (update && resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
   if (output === undefined || output.trim() === '') throw new UsageError(`${command} needs an output folder: -o <dir>`);
   if (!chosen.render && (given.waitFor !== undefined || given.extraWaitMs !== undefined)) throw new UsageError('--wait-for and --wait need --render');
   if (typeof given.userAgent === 'string' && given.userAgent.trim() === '') throw new UsageError('--user-agent must be one non-empty line');
@@ -126,5 +133,5 @@ export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given:
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
+  return { output, resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
 }

@@ -1,6 +1,6 @@
 // What `batch` and `crawl` share on the command line: running the batch with a progress bar on a
 // terminal and Ctrl+C stopping it cleanly, then the failures (the first few) and a summary line.
-import type { BatchRow } from '../../shared/batch';
+import type { BatchRow, PageChange } from '../../shared/batch';
 import { formatDuration } from '../../shared/duration';
 import type { BatchRunner, BatchSummary } from '../batch/runner';
 import { formatMs } from '../loaders/source';
@@ -54,6 +54,12 @@ export function reportFailures(rows: readonly BatchRow[], io: CliIo, say: (text:
   say(`${plural(rows.length, 'URL')} ${heading}:`);
   for (const row of rows.slice(0, MAX_LISTED_FAILURES)) io.stderr.write(`  ${row.url}: ${row.error?.message ?? 'failed'}\n`);
   if (rows.length > MAX_LISTED_FAILURES) io.stderr.write(`  … and ${rows.length - MAX_LISTED_FAILURES} more (see the manifest)\n`);
+}
+
+/** An update's summary, "N new, N changed, N unchanged, N gone"; the files new, changed and gone are listed first, one a line. */
+export function changesLine(changes: Record<PageChange, number>, rows: readonly BatchRow[], io: CliIo): string {
+  for (const row of rows) if (row.change === 'new' || row.change === 'changed' || row.change === 'gone') io.stderr.write(`  ${row.change}: ${row.file ?? row.url}\n`);
+  return `${changes.new} new, ${changes.changed} changed, ${changes.unchanged} unchanged, ${changes.gone} gone`;
 }
 
 /** The time and rate part of the summary: "in 3.2 s (12.5 pages/s)". */

@@ -8,7 +8,7 @@ import { SitemapError } from '../batch/sitemap';
 import { readStream } from '../loaders/files';
 import { UsageError } from './args';
 import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
-import { elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
+import { changesLine, elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
 import type { CliIo } from './run';
 
 const MAX_INPUT_BYTES = 256 * 1024 * 1024;
@@ -56,7 +56,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
   if (options.input !== undefined) say(describeInput(input, options));
   for (const line of input.rejected.slice(0, 5)) say(`  line ${line.line}: ${line.reason}: ${line.text}`);
   for (const failure of input.errors.slice(0, 5)) say(`  sitemap ${failure.url}: ${failure.message}`);
-  if (input.urls.length === 0 && !options.resume) {
+  if (input.urls.length === 0 && !options.resume && !options.update) {
     say('nothing to do: no URLs');
     return 1;
   }
@@ -69,6 +69,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
       ...options.settings,
       outDir,
       resume: options.resume,
+      update: options.update,
       scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules } },
       onRow: noteFailures(progress),
     });
@@ -87,6 +88,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
   if (failure) say(failure.message);
   const stopped = summary.state === 'cancelled' ? `, stopped with ${pending} to go (continue with --resume)` : '';
   say(`${done} of ${total} written, ${failed} failed${stopped} ${elapsedText(summary, counts.done)} → ${outDir}`);
+  if (summary.changes) say(changesLine(summary.changes, runner.rows, io));
   say(`manifest: ${runner.manifestPath}`);
   return failed > 0 || pending > 0 || failure ? 1 : 0;
 }

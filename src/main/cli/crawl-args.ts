@@ -13,10 +13,6 @@ const crawlCliSchema = batchCliSchema.extend({
   include: withFlag(z.array(z.string()).default([]), { flag: 'include', arg: '<glob>', read: 'repeated', help: ['only URLs whose path matches one of these globs', '(repeatable; e.g. "/blog/**"; a glob with a scheme matches the whole URL)'] }),
   exclude: withFlag(z.array(z.string()).default([]), { flag: 'exclude', arg: '<glob>', read: 'repeated', help: 'never URLs whose path matches one of these (repeatable)' }),
   noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),
-  update: withFlag(z.boolean().default(false), {
-    flag: 'update',
-    help: ['update the crawl in <dir>: every page again, conditionally (ETag,', 'Last-Modified); only changed pages are rewritten, gone ones marked'],
-  }),
 });
 
 export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input'> {
@@ -27,7 +23,6 @@ export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input'> {
   include: string[];
   exclude: string[];
   sitemaps: boolean;
-  update: boolean;
 }
 
 export const CRAWL_USAGE = `Usage: openscraper crawl <url> -o <dir> [options]
@@ -41,20 +36,19 @@ most pages (the site's template) are removed. --update loads every page again wi
 requests and rewrites only those whose Markdown changed.
 
 Options:
-${flagHelp(crawlCliSchema.shape, { 'user-agent': 'the User-Agent to send', resume: 'continue the crawl in <dir> where it stopped' })}
+${flagHelp(crawlCliSchema.shape, { 'user-agent': 'the User-Agent to send', resume: 'continue the crawl in <dir> where it stopped', update: ['update the crawl in <dir>: every page again, conditionally (ETag,', 'Last-Modified); only changed pages are rewritten, gone ones marked'] })}
 
 Exit status: 0 when every page was written (or skipped by robots.txt), 1 when any failed (the
 manifest lists them) or the crawl was stopped, 2 on a usage error.`;
 
 export function parseCrawlCli(argv: string[]): CrawlCliOptions {
   const { options, given, positionals } = parseFlags(crawlCliSchema, argv);
-  const { maxDepth, maxPages, prefix, include, exclude, noSitemaps, update, ...shared } = options;
+  const { maxDepth, maxPages, prefix, include, exclude, noSitemaps, ...shared } = options;
   const common = exportOptionsOf(shared, given, 'crawl');
-  const crawl = { maxDepth, maxPages, prefix, include, exclude, sitemaps: !noSitemaps, update };
+  const crawl = { maxDepth, maxPages, prefix, include, exclude, sitemaps: !noSitemaps };
   if (common.help) return { ...common, ...crawl };
   if (positionals.length > 1) throw new UsageError(`one start URL, not ${positionals.length}`);
   const start = positionals[0];
   if (start === undefined) throw new UsageError('crawl needs a start URL');
-  if (update && common.resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
   return { ...common, ...crawl, start };
 }

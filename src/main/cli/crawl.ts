@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { BatchError } from '../batch/runner';
 import { CrawlError, Crawler } from '../crawl/crawler';
-import { elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
+import { changesLine, elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
 import { CRAWL_USAGE, type CrawlCliOptions, parseCrawlCli } from './crawl-args';
 import { UsageError } from './flags';
 import type { CliIo } from './run';
@@ -62,11 +62,7 @@ export async function runCrawlCli(argv: string[], io: CliIo): Promise<number> {
   const stopped = summary.state === 'cancelled' ? `, stopped with ${pending} to go (continue with --resume)` : '';
   const skipped = robotsSkipped > 0 ? `, ${robotsSkipped} skipped by robots.txt` : '';
   say(`${done} of ${plural(total, 'page')} written, ${failedRows.length} failed${skipped}${stopped} ${elapsedText(summary, before.done + before.failed)} → ${outDir}`);
-  if (summary.changes) {
-    const { new: added, changed, unchanged, gone } = summary.changes;
-    say(`${added} new, ${changed} changed, ${unchanged} unchanged, ${gone} gone`);
-    for (const row of runner.rows) if (row.change === 'new' || row.change === 'changed' || row.change === 'gone') io.stderr.write(`  ${row.change}: ${row.file ?? row.url}\n`);
-  }
+  if (summary.changes) say(changesLine(summary.changes, runner.rows, io));
   say(`manifest: ${runner.manifestPath}`);
   return failedRows.length > 0 || pending > 0 || failure ? 1 : 0;
 }

@@ -313,8 +313,8 @@ describe('stopping and resuming', () => {
     expect(runner.rows[1]).toMatchObject({ status: 'failed', attempts: 1 });
     const csv = (await readFile(join(out, 'index.csv'), 'utf8')).trimEnd().split('\r\n');
     expect(csv[0]).toBe('index,url,status,final_url,file,bytes,ms,attempts,http_status,error_code,error,title,change,hash,etag,last_modified');
-    expect(csv[1]).toMatch(new RegExp(`^1,${site.url('/p/1')},done,${site.url('/p/1')},Page 1\\.md,\\d+,\\d+,1,200,,,Page 1$`));
-    expect(csv[2]).toMatch(new RegExp(`^2,${site.url('/fail/404/9')},failed,,,,\\d+,1,404,http-status,the server answered HTTP 404 Not Found,$`));
+    expect(csv[1]).toMatch(new RegExp(`^1,${site.url('/p/1')},done,${site.url('/p/1')},Page 1\\.md,\\d+,\\d+,1,200,,,Page 1,,[0-9a-f]{64},,$`));
+    expect(csv[2]).toMatch(new RegExp(`^2,${site.url('/fail/404/9')},failed,,,,\\d+,1,404,http-status,the server answered HTTP 404 Not Found,,,,,$`));
   });
 });
 
