@@ -122,12 +122,7 @@ export class Crawler {
   }
 
   private async loadDepths(): Promise<void> {
-    let text = '';
-    try {
-      text = await readFile(this.depthsPath, 'utf8');
-    } catch {
-      return;
-    }
+    const text = await readFile(this.depthsPath, 'utf8').catch(() => '');
     for (const line of text.split('\n')) {
       try {
         const [url, depth] = JSON.parse(line) as [string, number];

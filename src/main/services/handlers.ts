@@ -2,7 +2,7 @@
 // the HTTP bridge both serve these same handlers. What differs between the two (where a file is
 // saved, which renderer renders pages: the hidden window, or Playwright) comes in as dependencies.
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
-import { DEFAULT_RULES } from '../../shared/core';
+import { DEFAULT_RULES, SITE_TEMPLATE_RULE_INFO } from '../../shared/core';
 import { BatchService } from '../batch/service';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
@@ -41,7 +41,8 @@ export function createServices(deps: HandlerDeps): AppServices {
   const pages = new PageService({ worker, renderer: deps.renderer });
   const settings = deps.settings ?? new SettingsStore();
   const batches = new BatchService({ chooseFolder: deps.chooseFolder, openFolder: deps.openFolder, renderer: deps.renderer, place: deps.batchPlace });
-  const rules = DEFAULT_RULES.map((rule) => ({ id: rule.id, category: rule.category, action: rule.action ?? 'remove', describe: rule.describe }));
+  // The site template's rule exists only in a batch or crawl's conversions; it is listed all the same, to be described and kept like the others.
+  const rules = [...DEFAULT_RULES, SITE_TEMPLATE_RULE_INFO].map((rule) => ({ id: rule.id, category: rule.category, action: ('action' in rule ? rule.action : undefined) ?? 'remove', describe: rule.describe }));
 
   async function save(request: SaveRequest): Promise<SaveResponse> {
     const withHtml = request.cleanedHtml !== undefined;

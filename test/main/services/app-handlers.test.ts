@@ -171,6 +171,7 @@ describe('the app handlers', { timeout: 60_000 }, () => {
   it('lists the rules and keeps settings', async () => {
     const rules = await handlers['rules:list']();
     expect(rules.find((rule) => rule.id === 'nav')).toMatchObject({ category: 'boilerplate', action: 'remove' });
+    expect(rules.find((rule) => rule.id === 'site-template')).toMatchObject({ category: 'chrome', action: 'remove' });
     expect(await handlers['app:info']()).toMatchObject({ name: 'openscraper', mode: 'web' });
     await handlers['settings:set']({ key: 'x', value: '1' });
     expect(await handlers['settings:get']({ key: 'x' })).toEqual({ value: '1' });
