@@ -5,3 +5,5 @@ export { DEFAULT_USER_AGENT, SCRAPE_DEFAULTS, type ScrapeOptions } from '../shar
 export { Scraper, type ContentInfo, type ScrapeCallOptions, type ScraperParts } from './services/scraper';
 export type { LoadRequest, LoadSettings, PageSource, RawPage } from './loaders/source';
 export type { Conversion, ConversionJob, Converter } from './services/conversion';
+export { BatchRunner, type BatchSummary, type RunnerOptions } from './batch/runner';
+export { Crawler, type CrawlOptions, type CrawlSummary } from './crawl/crawler';
