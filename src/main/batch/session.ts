@@ -4,7 +4,7 @@
 // each page is rendered by the app on request and converted here.
 import type { BatchRow } from '../../shared/batch';
 import { RemoteSource } from './remote-source';
-import { Crawler } from '../crawl/crawler';
+import { Crawler, savedCrawl } from '../crawl/crawler';
 import { BatchRunner } from './runner';
 import type { SessionCommand, SessionStart, SessionStatus, SessionUpdate } from './session-protocol';
 
@@ -77,8 +77,10 @@ export class BatchSession {
         onRow: (row: BatchRow) => this.rowChanged(row),
         onState: () => this.schedule(),
       };
-      if (start.crawl) {
-        this.crawler = await Crawler.open({ ...options, ...start.crawl });
+      // A folder a crawl wrote goes on as a crawl when resumed or updated, with its start and scope.
+      const crawl = start.crawl ?? (start.resume || start.update ? await savedCrawl(start.outDir) : undefined);
+      if (crawl) {
+        this.crawler = await Crawler.open({ ...options, ...crawl });
         this.runner = this.crawler.batch;
         if (start.urls.length > 0) await this.runner.add(start.urls);
       } else this.runner = await BatchRunner.open(start.urls, options);

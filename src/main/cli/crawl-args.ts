@@ -15,25 +15,27 @@ const crawlCliSchema = batchCliSchema.extend({
   noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),
 });
 
+/** The crawl's own options; those not given are left out (a resume or an update takes the folder's). */
 export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input'> {
   start?: string;
-  maxDepth: number;
-  maxPages: number;
+  maxDepth?: number;
+  maxPages?: number;
   prefix?: string;
-  include: string[];
-  exclude: string[];
-  sitemaps: boolean;
+  include?: string[];
+  exclude?: string[];
+  sitemaps?: boolean;
 }
 
 export const CRAWL_USAGE = `Usage: openscraper crawl <url> -o <dir> [options]
-       openscraper crawl <url> -o <dir> --update     (re-export what changed)
+       openscraper crawl [<url>] -o <dir> --update   (re-export what changed; --resume to go on)
 
 Crawls a site from <url>, breadth-first: every page of the same host (and path prefix) that links
 reach within --max-depth, plus the pages its sitemaps list, one Markdown file each in <dir>, with a
 manifest (index.json or index.csv). robots.txt is honoured (Disallow, Allow, Crawl-delay); bot walls,
 soft 404s and near-empty pages fail with their reason instead of being written; blocks repeated on
 most pages (the site's template) are removed. --update loads every page again with conditional
-requests and rewrites only those whose Markdown changed.
+requests and rewrites only those whose Markdown changed; it, and --resume, crawl from the start and
+within the scope the folder's crawl was given, unless told otherwise.
 
 Options:
 ${flagHelp(crawlCliSchema.shape, { 'user-agent': 'the User-Agent to send', resume: 'continue the crawl in <dir> where it stopped', update: ['update the crawl in <dir>: every page again, conditionally (ETag,', 'Last-Modified); only changed pages are rewritten, gone ones marked'] })}
@@ -45,10 +47,11 @@ export function parseCrawlCli(argv: string[]): CrawlCliOptions {
   const { options, given, positionals } = parseFlags(crawlCliSchema, argv);
   const { maxDepth, maxPages, prefix, include, exclude, noSitemaps, ...shared } = options;
   const common = exportOptionsOf(shared, given, 'crawl');
-  const crawl = { maxDepth, maxPages, prefix, include, exclude, sitemaps: !noSitemaps };
+  const ifGiven = <T>(key: string, value: T) => (given[key] === undefined ? undefined : value);
+  const crawl = { maxDepth: ifGiven('maxDepth', maxDepth), maxPages: ifGiven('maxPages', maxPages), prefix, include: ifGiven('include', include), exclude: ifGiven('exclude', exclude), sitemaps: noSitemaps ? false : undefined };
   if (common.help) return { ...common, ...crawl };
   if (positionals.length > 1) throw new UsageError(`one start URL, not ${positionals.length}`);
   const start = positionals[0];
-  if (start === undefined) throw new UsageError('crawl needs a start URL');
+  if (start === undefined && !common.resume && !common.update) throw new UsageError('crawl needs a start URL');
   return { ...common, ...crawl, start };
 }

@@ -28,7 +28,7 @@ export async function runCrawlCli(argv: string[], io: CliIo): Promise<number> {
   try {
     crawler = await Crawler.open({
       ...options.settings,
-      start: options.start!,
+      start: options.start ?? '',
       outDir,
       resume: options.resume,
       update: options.update,

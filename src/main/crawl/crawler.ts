@@ -4,7 +4,7 @@
 // --max-pages. Sitemaps — those robots.txt lists, and /sitemap.xml — add the pages links do not
 // reach. Each URL's depth is kept in the work folder, so a resumed or updated crawl goes on
 // counting from where its pages stood.
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchRow } from '../../shared/batch';
 import { CRAWL_DEFAULTS } from '../../shared/crawl';
@@ -18,6 +18,21 @@ import { pageLinks } from './links';
 import { CrawlScope, type ScopeOptions } from './scope';
 
 const DEPTHS_FILE = 'crawl-depths.jsonl';
+/** What a crawl was asked, kept so that a resume or an update without them crawls the same way. */
+const SETTINGS_FILE = 'crawl.json';
+
+/** The crawl's own options as its folder keeps them. */
+export type SavedCrawl = Pick<CrawlOptions, 'start' | 'maxDepth' | 'maxPages' | 'prefix' | 'include' | 'exclude' | 'sitemaps'>;
+
+/** The crawl a folder holds (its start and scope), if it holds one. */
+export async function savedCrawl(outDir: string): Promise<SavedCrawl | undefined> {
+  try {
+    const saved = JSON.parse(await readFile(join(outDir, WORK_DIR, SETTINGS_FILE), 'utf8')) as SavedCrawl;
+    return typeof saved?.start === 'string' ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
 /** Sitemaps read in all (an index and its children). */
 const MAX_SITEMAPS = 50;
 
@@ -58,8 +73,14 @@ export class Crawler {
     this.maxPages = options.maxPages ?? CRAWL_DEFAULTS.maxPages;
   }
 
-  /** Reads robots.txt and the sitemaps, and opens the batch in `options.outDir` (new, resumed, or updated). */
-  static async open(options: CrawlOptions): Promise<Crawler> {
+  /**
+   * Reads robots.txt and the sitemaps, and opens the batch in `options.outDir` (new, resumed, or
+   * updated). A resume or an update takes the start and scope the folder's crawl was given, for
+   * what `options` leaves out.
+   */
+  static async open(given: CrawlOptions): Promise<Crawler> {
+    const saved = given.resume || given.update ? await savedCrawl(given.outDir) : undefined;
+    const options: CrawlOptions = { ...saved, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined && value !== '')) } as CrawlOptions;
     const start = normaliseUrl(options.start);
     if ('reason' in start) throw new CrawlError(`the start URL: ${start.reason}`);
     const scope = new CrawlScope(start.url, options);
@@ -68,6 +89,9 @@ export class Crawler {
     const robots = options.robots === false ? undefined : new RobotsRules(options.scrape?.userAgent);
     const seeds = [start.url, ...(options.sitemaps === false ? [] : await crawler.sitemapUrls(start.url, robots))].filter((url) => scope.has(url) || url === start.url);
     crawler.runner = await BatchRunner.open([], { ...options, robotsRules: robots, onPage: (row, page) => crawler.follow(row, page) });
+    const { prefix, include, exclude, sitemaps } = options;
+    const keep: SavedCrawl = { start: start.url, maxDepth: crawler.maxDepth, maxPages: crawler.maxPages, prefix, include, exclude, sitemaps };
+    await writeFile(join(options.outDir, WORK_DIR, SETTINGS_FILE), `${JSON.stringify(keep)}\n`).catch(() => undefined);
     // A resumed or updated crawl has its URLs: the start and the sitemaps add only what is new.
     const known = new Set(crawler.runner.rows.map((row) => row.url));
     const fresh = seeds.filter((url) => !known.has(url)).slice(0, Math.max(0, crawler.maxPages - known.size));

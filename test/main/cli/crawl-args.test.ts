@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('openscraper crawl arguments', () => {
   it('reads the crawl\'s options beside the batch\'s, with their defaults', () => {
     const options = parseCrawlCli(['https://e.com/docs/', '-o', 'out', '--max-depth', '2', '--include', '/docs/**', '--include', '/api/**', '--exclude', '**/print', '--prefix', '/docs/', '--ignore-robots', '--keep-suspect', '--no-site-template', '--update']);
-    expect(options).toMatchObject({ start: 'https://e.com/docs/', maxDepth: 2, maxPages: 1000, include: ['/docs/**', '/api/**'], exclude: ['**/print'], prefix: '/docs/', sitemaps: true, update: true });
+    expect(options).toMatchObject({ start: 'https://e.com/docs/', maxDepth: 2, maxPages: undefined, include: ['/docs/**', '/api/**'], exclude: ['**/print'], prefix: '/docs/', sitemaps: undefined, update: true });
     expect(options.settings).toMatchObject({ robots: false, keepSuspect: true, siteTemplate: false, concurrency: 8 });
     expect(parseCrawlCli(['https://e.com/', '-o', 'out']).settings).toMatchObject({ robots: true, keepSuspect: false, siteTemplate: true });
   });
@@ -61,7 +61,8 @@ describe('openscraper crawl arguments', () => {
     const again = await cli(['crawl', site.url('/'), '-o', out, '--max-depth', '0']);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('--resume continues it, --update re-exports it');
-    const updated = await cli(['crawl', site.url('/'), '-o', out, '--max-depth', '0', '--no-sitemaps', '--update', '--delay', '0']);
+    // The folder's crawl: its start, depth and "no sitemaps" are kept.
+    const updated = await cli(['crawl', '-o', out, '--update', '--delay', '0']);
     expect(updated.stderr).toContain('0 new, 0 changed, 1 unchanged, 0 gone');
     expect(updated.code).toBe(0);
   });
