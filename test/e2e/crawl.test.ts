@@ -91,6 +91,8 @@ describe.skipIf(!haveChromium)('crawling from the Batch view, over the web bridg
     const changed = await page.getByTestId('batch-changed-files').locator('li').allInnerTexts();
     expect(changed.map((line) => line.replace(/\s+/g, ' ').trim()).sort()).toEqual(['changed Orphan 5.md', 'changed Pen 2.3.md']);
     expect(await readFile(join(folder, 'Pen 2.3.md'), 'utf8')).toContain('Revised in the second version');
+    // Each row says what the update did to its file.
+    expect(await page.locator('[data-testid=batch-row][data-index="0"]').innerText()).toContain('unchanged');
     await shots.take(page, 'crawl-updated');
   }, 180_000);
 });

@@ -33,7 +33,8 @@ function Row({ row, onRetry, canRetry }: { row: BatchRow; onRetry: (index: numbe
         </span>
       </span>
       <span className={`batch-cell detail ${row.status === 'failed' || row.status === 'retrying' ? 'error' : ''}`} title={detail}>
-        {row.status === 'failed' && row.error && <span className="badge">{row.error.code}</span>} {detail}
+        {row.change && row.change !== 'gone' && <span className={`batch-change ${row.change}`}>{row.change}</span>}
+        {row.status === 'failed' && row.error && <span className="badge">{row.change === 'gone' ? 'gone' : row.error.code}</span>} {detail}
       </span>
       <span className="batch-cell size">{row.bytes !== undefined ? formatBytes(row.bytes) : ''}</span>
       <span className="batch-cell time">{row.ms !== undefined && (row.status === 'done' || row.status === 'failed') ? formatSeconds(row.ms) : ''}</span>
@@ -81,7 +82,7 @@ export function BatchTable() {
         <span className="batch-cell action" />
       </div>
       {run === null ? (
-        <div className="batch-empty muted">Paste URLs or a sitemap, choose a folder, and start: every URL shows here, with its file or why it failed.</div>
+        <div className="batch-empty muted">Paste URLs or a sitemap, or give a site to crawl; choose a folder, and start: every URL shows here, with its file or why it failed.</div>
       ) : rows.length === 0 ? (
         <div className="batch-empty muted">No URLs here.</div>
       ) : (
