@@ -1,12 +1,12 @@
 // A site's template, seen from one page: each block's fingerprint — the tag path from <body> to it
-// and its normalised text, hashed — so that blocks standing at the same place with the same words on
-// most pages of a site (its header, sidebar, footer, in plain divs or not) can be told from the
-// page's own content. Pure and linear: texts are built bottom-up once, bounded in length.
+// and its text (each run of text whitespace-normalised, the blocks inside by their own hash, so the
+// same words in the same nesting), hashed — so that blocks standing at the same place with the same
+// words on most pages of a site (its header, sidebar, footer, in plain divs or not) can be told from
+// the page's own content. Pure and linear: each element is hashed once from its children's hashes,
+// and each text once.
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
 
-/** A block with more text than this is the page's content, not its template (and is not hashed). */
-const MAX_BLOCK_TEXT = 8000;
 /** Never a template block: the page itself, or its declared main content. */
 const NEVER = new Set(['html', 'head', 'body', 'main']);
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
@@ -55,39 +55,37 @@ export function blockFingerprints(document: Document): Map<Element, string> {
     const at = parent === null ? undefined : index.get(parent);
     paths[i] = at === undefined ? el.localName : `${paths[at]}>${el.localName}`;
   }
-  // Texts, bottom-up; null once too long (and for every ancestor of it).
-  const texts: (string | null)[] = new Array(elements.length);
+  // Content hashes, bottom-up: an element's from its text runs and its children's hashes.
+  const hashes: string[] = new Array(elements.length);
+  const worded = new Uint8Array(elements.length);
   for (let i = elements.length - 1; i >= 0; i--) {
     const el = elements[i];
     if (NOT_TEXT.has(el.localName)) {
-      texts[i] = '';
+      hashes[i] = '';
       continue;
     }
-    let text = '';
+    const parts: string[] = [];
+    let words = false;
     for (const child of el.childNodes) {
-      if (child.nodeType === TEXT_NODE) text += (child as Text).data;
-      else if (child.nodeType === ELEMENT_NODE) {
-        const part = texts[index.get(child as Element)!];
-        if (part === null) {
-          text = '';
-          texts[i] = null;
-          break;
-        }
-        // Blocks side by side are words apart.
-        text += isBlock(child as Element) ? ` ${part} ` : part;
+      if (child.nodeType === TEXT_NODE) {
+        const text = (child as Text).data.replace(/\s+/g, ' ').trim();
+        if (text === '') continue;
+        parts.push(text);
+        words ||= HAS_WORD.test(text);
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const at = index.get(child as Element)!;
+        if (worded[at] === 0) continue;
+        parts.push(hashes[at]);
+        words = true;
       }
-      if (text.length > MAX_BLOCK_TEXT) break;
     }
-    if (texts[i] === null) continue;
-    texts[i] = text.length > MAX_BLOCK_TEXT ? null : text;
+    hashes[i] = words ? hash(parts.join('\u0001')) : '';
+    worded[i] = words ? 1 : 0;
   }
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i];
-    const text = texts[i];
-    if (text === null || NEVER.has(el.localName) || !isBlock(el)) continue;
-    const normalised = text.replace(/\s+/g, ' ').trim();
-    if (!HAS_WORD.test(normalised)) continue;
-    found.set(el, hash(`${paths[i]}\n${normalised}`));
+    if (worded[i] === 0 || NEVER.has(el.localName) || !isBlock(el)) continue;
+    found.set(el, hash(`${paths[i]}\n${hashes[i]}`));
   }
   return found;
 }
