@@ -94,5 +94,7 @@ describe.skipIf(!haveChromium)('crawling from the Batch view, over the web bridg
     // Each row says what the update did to its file.
     expect(await page.locator('[data-testid=batch-row][data-index="0"]').innerText()).toContain('unchanged');
     await shots.take(page, 'crawl-updated');
+    await page.emulateMedia({ colorScheme: 'dark' }); // the theme follows the system by default
+    await shots.take(page, 'crawl-updated-dark');
   }, 180_000);
 });
