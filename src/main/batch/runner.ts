@@ -10,7 +10,7 @@ import { convert } from '../../shared/core';
 import type { SiteTemplate } from '../../shared/core/types';
 import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
-import type { SiteKeeps } from '../../shared/site-keeps';
+import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
 import { type PageFetcher, scraperFetcher } from './fetch-page';
 import { HostGate } from './host-gate';
@@ -26,7 +26,6 @@ import { HostScheduler } from './scheduler';
 import { type PageSourceHtml, TemplateLearner } from './site-template';
 import { BatchError, BatchStore } from './store';
 import { suspectPage } from './suspect';
-import { keepPathsFor } from '../../shared/site-keeps';
 
 export { BatchError };
 
