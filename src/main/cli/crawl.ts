@@ -53,12 +53,14 @@ export async function runCrawlCli(argv: string[], io: CliIo): Promise<number> {
   if (options.update) say(`updating ${plural(before.total, 'page')} in ${outDir}`);
 
   let robotsSkipped = 0;
-  const failure = await runWithProgress(runner, io, async () => ({ robotsSkipped } = await crawler.run()), progress);
+  let capped = false;
+  const failure = await runWithProgress(runner, io, async () => ({ robotsSkipped, capped } = await crawler.run()), progress);
   const summary = runner.summary();
   const { done, pending, total } = summary.counts;
   const failedRows = runner.rows.filter((row) => row.status === 'failed' && row.error?.code !== 'robots' && row.change !== 'gone');
   reportFailures(failedRows, io, say);
   if (failure) say(failure.message);
+  if (capped) say(`${plural(runner.rows.length, 'URL')} taken, the most --max-pages allows: links beyond them were not followed`);
   const stopped = summary.state === 'cancelled' ? `, stopped with ${pending} to go (continue with --resume)` : '';
   const skipped = robotsSkipped > 0 ? `, ${robotsSkipped} skipped by robots.txt` : '';
   say(`${done} of ${plural(total, 'page')} written, ${failedRows.length} failed${skipped}${stopped} ${elapsedText(summary, before.done + before.failed)} → ${outDir}`);

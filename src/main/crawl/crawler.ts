@@ -52,6 +52,8 @@ export interface CrawlOptions extends Omit<RunnerOptions, 'onPage' | 'robotsRule
 export interface CrawlSummary extends BatchSummary {
   /** URLs robots.txt kept the crawl from loading. */
   robotsSkipped: number;
+  /** Links were left out because the crawl had taken `maxPages` URLs. */
+  capped: boolean;
 }
 
 export class CrawlError extends Error {
@@ -63,6 +65,7 @@ export class Crawler {
   private readonly maxDepth: number;
   private readonly maxPages: number;
   private runner!: BatchRunner;
+  private capped = false;
 
   private constructor(
     private readonly options: CrawlOptions,
@@ -94,7 +97,9 @@ export class Crawler {
     await writeFile(join(options.outDir, WORK_DIR, SETTINGS_FILE), `${JSON.stringify(keep)}\n`).catch(() => undefined);
     // A resumed or updated crawl has its URLs: the start and the sitemaps add only what is new.
     const known = new Set(crawler.runner.rows.map((row) => row.url));
-    const fresh = seeds.filter((url) => !known.has(url)).slice(0, Math.max(0, crawler.maxPages - known.size));
+    const unknown = seeds.filter((url) => !known.has(url));
+    const fresh = unknown.slice(0, Math.max(0, crawler.maxPages - known.size));
+    crawler.capped = fresh.length < unknown.length;
     await crawler.record(fresh.map((url) => [url, url === start.url ? 0 : 1]));
     await crawler.runner.add(fresh);
     return crawler;
@@ -106,7 +111,7 @@ export class Crawler {
 
   async run(): Promise<CrawlSummary> {
     const summary = await this.runner.run();
-    return { ...summary, robotsSkipped: this.runner.rows.filter((row) => row.status === 'failed' && row.error?.code === 'robots').length };
+    return { ...summary, robotsSkipped: this.runner.rows.filter((row) => row.status === 'failed' && row.error?.code === 'robots').length, capped: this.capped };
   }
 
   /** The links of a page that will be written: those in scope, new, and not too deep, join the batch. */
@@ -117,7 +122,10 @@ export class Crawler {
     for (const link of pageLinks(page)) {
       const normalised = normaliseUrl(link);
       if (!('url' in normalised) || this.depths.has(normalised.url) || !this.scope.has(normalised.url)) continue;
-      if (this.depths.size + found.length >= this.maxPages) break;
+      if (this.depths.size >= this.maxPages) {
+        this.capped = true;
+        break;
+      }
       found.push(normalised.url);
       this.depths.set(normalised.url, depth + 1);
     }

@@ -1,6 +1,6 @@
 // `openscraper crawl`'s arguments in process: the help, usage errors (exit 2), the crawl's own
 // options next to the batch's, and a folder holding a crawl refused without --resume or --update.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -65,5 +65,16 @@ describe('openscraper crawl arguments', () => {
     const updated = await cli(['crawl', '-o', out, '--update', '--delay', '0']);
     expect(updated.stderr).toContain('0 new, 0 changed, 1 unchanged, 0 gone');
     expect(updated.code).toBe(0);
+  });
+
+  it('takes no more URLs than --max-pages, and says so; --include and --exclude choose among the links', async () => {
+    const capped = await cli(['crawl', site.url('/'), '-o', join(dir, 'capped'), '--max-pages', '5', '--no-sitemaps', '--delay', '0']);
+    expect(capped.stderr).toContain('5 URLs taken, the most --max-pages allows');
+    expect(capped.stderr).toContain('5 of 5 pages written');
+    const chosen = await cli(['crawl', site.url('/'), '-o', join(dir, 'chosen'), '--max-depth', '2', '--include', '/section/2/**', '--exclude', '**/page/[5-8]', '--no-sitemaps', '--delay', '0']);
+    // The start (always), shelf 2 ("/section/2/**" takes "/section/2" too) and its pens 1 to 4.
+    expect(chosen.stderr).toContain('6 of 6 pages written');
+    const written = (await readdir(join(dir, 'chosen'))).filter((name) => name.endsWith('.md')).sort();
+    expect(written).toEqual(['Pen 2.1.md', 'Pen 2.2.md', 'Pen 2.3.md', 'Pen 2.4.md', 'Shelf 2.md', 'Start here.md']);
   });
 });
