@@ -6,13 +6,18 @@ import { withFlag } from '../../shared/options/schema';
 import { type BatchCliOptions, batchCliSchema, exportOptionsOf } from './batch-args';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
-const crawlCliSchema = batchCliSchema.extend({
+const { output, ...batchFlags } = batchCliSchema.shape;
+
+/** Every flag of `openscraper crawl`: the folder, the crawl's own, then the batch's, in the order the help lists them. */
+const crawlCliSchema = z.strictObject({
+  output,
   maxDepth: withFlag(crawlFields.maxDepth, { flag: 'max-depth', arg: '<n>', read: 'whole', help: `follow links this many steps from the start (default ${CRAWL_DEFAULTS.maxDepth})` }),
   maxPages: withFlag(crawlFields.maxPages, { flag: 'max-pages', arg: '<n>', read: 'whole', help: `take this many URLs at most (default ${CRAWL_DEFAULTS.maxPages})` }),
   prefix: withFlag(crawlFields.prefix, { flag: 'prefix', arg: '<path>', help: 'only URLs whose path starts with this (e.g. /docs/)' }),
   include: withFlag(z.array(z.string()).default([]), { flag: 'include', arg: '<glob>', read: 'repeated', help: ['only URLs whose path matches one of these globs', '(repeatable; e.g. "/blog/**"; a glob with a scheme matches the whole URL)'] }),
   exclude: withFlag(z.array(z.string()).default([]), { flag: 'exclude', arg: '<glob>', read: 'repeated', help: 'never URLs whose path matches one of these (repeatable)' }),
   noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),
+  ...batchFlags,
 });
 
 /** The crawl's own options; those not given are left out (a resume or an update takes the folder's). */
