@@ -18,6 +18,7 @@ const HINTS: Partial<Record<ScrapeErrorCode, string>> = {
   budget: 'The page is too large or too tangled to convert in the time allowed.',
   render: 'The hidden browser could not render it: try again without “Render JS”.',
   'not-found': 'No such file: check the path.',
+  'bot-wall': 'The site sent a check for robots instead of the page: it may let a browser through (“Render JS”), or not at all.',
 };
 
 export function ErrorPanel() {
