@@ -51,6 +51,16 @@ describe('the site template', () => {
     expect(byPath.kept.map((entry) => entry.ruleId)).toEqual(['site-template']);
   });
 
+  it('leaves a repeated heading over different content, and a repeated row of a table', () => {
+    const labelled = (n: number) =>
+      `<html><body><div class="x"><div>Northwind Traders</div></div><div><h2>See also</h2><p>Related reading number ${n}, different on every page.</p><table><tr><th>Item</th><th>Price</th></tr><tr><td>Thing ${n}</td><td>${n} EUR</td></tr></table></div></body></html>`;
+    const learned = learnSiteTemplate('example.com', Array.from({ length: 6 }, (_, n) => pageFingerprints(labelled(n))))!;
+    const result = convert(labelled(9), { siteTemplate: learned });
+    expect(result.markdown).toContain('## See also');
+    expect(result.markdown).toContain('| Item | Price |');
+    expect(result.markdown).not.toContain('Northwind');
+  });
+
   it('is off for a single page: nothing is removed without a template', () => {
     const result = convert(page(23), { url: 'https://example.com/23' });
     expect(result.removed.some((entry) => entry.ruleId === 'site-template')).toBe(false);

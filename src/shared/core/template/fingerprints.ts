@@ -7,8 +7,12 @@
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
 
-/** Never a template block: the page itself, or its declared main content. */
-const NEVER = new Set(['html', 'head', 'body', 'main']);
+/**
+ * Never a template block on their own: the page itself and its declared main content; a heading (the
+ * same "See also" over different sections labels them); a part of a list or a table (a repeated
+ * column header or item goes only with its whole list or table, never out of it).
+ */
+const NEVER = new Set(['html', 'head', 'body', 'main', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot']);
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head']);
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
