@@ -3,7 +3,10 @@
 // default), the page fetcher (fetch-page.ts) and the page writer (page-writer.ts) — and does what
 // is left: each URL the queue starts is fetched, retried when that may help, written, and its
 // outcome recorded before the runner moves on. URLs can be added while it runs; a killed run
-// resumes where it stopped, without redoing or duplicating.
+// resumes where it stopped, without redoing or duplicating. On the way each page passes robots.txt
+// (robots.ts, with its Crawl-delay: host-gate.ts), its site's template (site-template.ts) and the
+// check that it is the page (suspect.ts); an update (--update) asks for it conditionally and leaves
+// a page whose Markdown did not change alone.
 import { createHash } from 'node:crypto';
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState, type PageChange } from '../../shared/batch';
 import { convert } from '../../shared/core';
