@@ -14,8 +14,12 @@ export interface ParseOptions {
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
   const budget = options.budget ?? null;
   if (budget) budget.stage = 'parsing';
-  return parseDocument(toWellFormed(html), {
-    treeAdapter: createTreeAdapter(budget),
-    sourceCodeLocationInfo: options.sourceLocations ?? false,
-  });
+  return parseDocument(
+    toWellFormed(html),
+    {
+      treeAdapter: createTreeAdapter(budget),
+      sourceCodeLocationInfo: options.sourceLocations ?? false,
+    },
+    budget === null ? null : () => budget.tick(),
+  );
 }

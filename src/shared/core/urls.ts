@@ -70,10 +70,14 @@ export function documentBase(document: Document, pageUrl: string | undefined): s
 // Lazy-loading pages put the real image in data-* attributes and a placeholder in src.
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
 
+/** The URL of a srcset's first candidate: its first word, without the comma that may end it. */
 function firstSrcsetCandidate(srcset: string | null): string | null {
   if (srcset === null) return null;
-  const first = srcset.trim().split(/\s*,\s+/)[0]?.split(/\s+/)[0];
-  return first !== undefined && first !== '' ? first : null;
+  const trimmed = srcset.trim();
+  const word = /^\S+/.exec(trimmed)?.[0];
+  if (word === undefined) return null;
+  const first = word.endsWith(',') && word.length < trimmed.length ? word.slice(0, -1) : word;
+  return first !== '' ? first : null;
 }
 
 function imageSource(img: Element): string | null {
@@ -114,7 +118,13 @@ export function rewriteUrls(elements: readonly Element[], base: string | null, d
     } else if (el.localName === 'img') {
       const src = imageSource(el);
       if (src === null) continue;
-      if (schemeOf(cleanUrlText(src)) === 'data') {
+      const scheme = schemeOf(cleanUrlText(src));
+      if (scheme === 'javascript' || scheme === 'vbscript') {
+        el.removeAttribute('src');
+        stats.unsafeLinks++;
+        continue;
+      }
+      if (scheme === 'data') {
         if (dataImages === 'drop') {
           el.removeAttribute('src');
           stats.dataImages++;

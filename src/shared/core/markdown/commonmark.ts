@@ -2,13 +2,14 @@
 // as turndown writes them; ours only so that every rule lives in one tag-keyed table.
 import { blockGap } from './blocks';
 import { codeSpan } from './code';
+import { trimNewlines } from './lines';
 import type { Element } from '../dom/nodes';
 import type { MarkdownRule } from './rule';
 
 /** Also for a blank <blockquote> (turndown's blank rule): it may still hold an empty code block. */
 export function blockquote(content: string, el: Element): string {
   const gap = blockGap(el);
-  const body = content.replace(/^\n+|\n+$/g, '');
+  const body = trimNewlines(content);
   return `${gap}${body === '' ? '>' : body.replace(/^/gm, '> ').replace(/^> $/gm, '>')}${gap}`;
 }
 

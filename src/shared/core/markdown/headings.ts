@@ -1,6 +1,7 @@
 // ATX headings on one line: a <br> inside a heading would otherwise end it and leave the rest as
 // a paragraph. Empty headings produce nothing.
 import { blockGap, HEADING_TAGS } from './blocks';
+import { joinLines } from './lines';
 import type { MarkdownRule } from './rule';
 
 export function headingRules(): Record<string, MarkdownRule> {
@@ -8,7 +9,7 @@ export function headingRules(): Record<string, MarkdownRule> {
     heading: {
       tags: [...HEADING_TAGS],
       replacement: (content, el) => {
-        const text = content.replace(/\s*\n+\s*/g, ' ').trim();
+        const text = joinLines(content, ' ').trim();
         if (text === '') return '';
         const gap = blockGap(el);
         return `${gap}${'#'.repeat(Number(el.localName[1]))} ${text}${gap}`;

@@ -4,16 +4,22 @@
 // switching to `_`/`__` where it nests so the delimiters stay apart (`*a _b_ c*`, `**_x_**`).
 import { TEXT_NODE, type Text } from '../dom/nodes';
 import { ELEMENT_NODE, type Element } from '../dom/nodes';
+import { joinLines } from './lines';
 import type { MarkdownRule } from './rule';
 
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  return joinLines(text, ' ');
 }
 
+/**
+ * A link destination that ends where the syntax says: a backslash is escaped too, or one at the end
+ * would escape the closing `)` or `>`, the link would not form, and the rest would be read as text
+ * (`<img … onerror=…\>` a raw HTML tag).
+ */
 export function linkDestination(url: string): string {
   if (url === '') return '<>';
-  if (/[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c))}>`;
-  return url.replace(/[()]/g, (c) => `\\${c}`);
+  if (/[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c)).replace(/\\/g, '\\\\')}>`;
+  return url.replace(/[()\\]/g, (c) => `\\${c}`);
 }
 
 function titlePart(el: Element): string {
@@ -22,8 +28,12 @@ function titlePart(el: Element): string {
   return ` "${oneLine(title.trim()).replace(/["\\]/g, '\\$&')}"`;
 }
 
+/**
+ * Alt text is read as Markdown (a renderer keeps its plain text): escaped so it stays the text it
+ * was, and so that a `<` or a backtick cannot open raw HTML or a code span that would swallow `](`.
+ */
 function escapeAlt(alt: string): string {
-  return oneLine(alt.trim()).replace(/[\\[\]]/g, '\\$&');
+  return oneLine(alt.trim()).replace(/[\\[\]<>`&*_]/g, '\\$&');
 }
 
 const EMPHASIS = new Set(['em', 'i']);

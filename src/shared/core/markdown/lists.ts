@@ -4,6 +4,7 @@
 // switches marker (`-`/`*`, `.`/`)`), which starts a new list.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { blockGap, isTightItem } from './blocks';
+import { trimNewlines } from './lines';
 import type { MarkdownRule } from './rule';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -14,10 +15,6 @@ function previousElement(node: Node): Element | null {
     if (sibling.nodeType === TEXT_NODE && (sibling as Text).data.trim() !== '') return null;
   }
   return null;
-}
-
-function trimNewlines(text: string): string {
-  return text.replace(/^\n+/, '').replace(/\n+$/, '');
 }
 
 function parseNumber(value: string | null): number | null {
