@@ -128,6 +128,15 @@ export class Budget {
     throw new BudgetExceeded('time', this.stage, `more than ${this.limits.maxMs} ms`);
   }
 
+  /**
+   * Starts counting work afresh for a stage that builds a tree again (parsing the cleaned HTML
+   * back); the clock goes on.
+   */
+  restartCount(stage: string): void {
+    this.work = 0;
+    this.stage = stage;
+  }
+
   get nodesCreated(): number {
     return this.work;
   }

@@ -13,7 +13,6 @@ export interface ParseOptions {
 
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
   const budget = options.budget ?? null;
-  if (budget) budget.stage = 'parsing';
   return parseDocument(
     toWellFormed(html),
     {
