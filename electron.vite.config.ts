@@ -26,6 +26,9 @@ export default defineElectronConfig({
           index: resolve('src/main/electron/app.ts'),
           // Its own file: started with `new Worker(out/main/conversion-worker.js)`.
           'conversion-worker': resolve('src/main/services/conversion-worker.ts'),
+          // Started by file name too: each page is converted in a page worker, each PDF read in a process.
+          'page-worker': resolve('src/main/isolation/page-worker.ts'),
+          'pdf-process': resolve('src/main/isolation/pdf-process.ts'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -6,8 +6,11 @@ import { RULE_CATEGORIES } from './core/rules/types';
 import type { ConvertOptions, ConvertResult, RuleAction, RuleCategory } from './core/types';
 import type { Page, ScrapeError } from './page';
 
-/** The conversion options the app may choose; main adds the URL, source locations and budget. */
-export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'>;
+/** The conversion options the app may choose; main adds the URL and source locations. */
+export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'> & {
+  /** The page's budget (as the CLI's --max-time and --max-nodes); left out, the core's defaults. */
+  budget?: { maxMs?: number; maxNodes?: number };
+};
 
 export interface LoadOptions {
   /** Render the page with JavaScript before converting (a hidden window in the app). */
@@ -202,6 +205,9 @@ export const LIMITS = {
   maxSettingChars: 1024 * 1024,
   timeoutMs: { min: 1000, max: 600_000 },
   extraWaitMs: { min: 0, max: 120_000 },
+  /** A page's conversion budget: CPU time, and nodes and attributes created. */
+  budgetMs: { min: 100, max: 600_000 },
+  budgetNodes: { min: 1000, max: 100_000_000 },
   /** Text pasted or a file imported for a batch, in characters / bytes. */
   maxBatchInputChars: 64 * 1024 * 1024,
   maxPollWaitMs: 25_000,
@@ -262,8 +268,15 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function convertOptions(value: unknown, where: string): AppConvertOptions {
-  const options = record(value, where, ['rules', 'keep', 'dataImages']);
+  const options = record(value, where, ['rules', 'keep', 'dataImages', 'budget']);
   const result: AppConvertOptions = {};
+  if (options.budget !== undefined) {
+    const budget = record(options.budget, `${where}.budget`, ['maxMs', 'maxNodes']);
+    result.budget = {
+      maxMs: optional(budget.maxMs, (v) => integer(v, `${where}.budget.maxMs`, LIMITS.budgetMs.min, LIMITS.budgetMs.max)),
+      maxNodes: optional(budget.maxNodes, (v) => integer(v, `${where}.budget.maxNodes`, LIMITS.budgetNodes.min, LIMITS.budgetNodes.max)),
+    };
+  }
   if (options.rules !== undefined) {
     const rules = record(options.rules, `${where}.rules`, RULE_CATEGORIES);
     result.rules = Object.fromEntries(Object.entries(rules).map(([key, on]) => [key, boolean(on, `${where}.rules.${key}`)]));

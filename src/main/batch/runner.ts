@@ -312,12 +312,16 @@ export class BatchRunner {
 
   private async fetch(url: string, signal: AbortSignal): Promise<Page> {
     const options = this.scrapeOptions();
-    // The Scraper has its own time limit, which Node 20 can lose (see deadline.ts): this one holds.
+    // The Scraper bounds loading by the time allowed (with a timer Node 20 cannot lose, see
+    // deadline.ts) and converting by the page's budget, in a worker that is stopped when it runs
+    // away: a page that exhausts it fails alone. A slow conversion on a busy machine is no timeout.
+    if (!this.options.fetchPage) {
+      this.scraper ??= new Scraper();
+      return await this.scraper.scrape(url, { ...options, signal });
+    }
     const limit = deadline(this.settings.timeoutMs + TIMEOUT_GRACE_MS, signal);
     try {
-      if (this.options.fetchPage) return await this.options.fetchPage(url, limit.signal, options);
-      this.scraper ??= new Scraper();
-      return await this.scraper.scrape(url, { ...options, signal: limit.signal });
+      return await this.options.fetchPage(url, limit.signal, options);
     } finally {
       limit.clear();
     }

@@ -1,6 +1,8 @@
 // Command-line arguments: parsed with node:util's parseArgs, checked, and turned into typed options.
 import { parseArgs } from 'node:util';
+import type { BudgetLimits } from '../../shared/core/budget';
 import { RULE_CATEGORIES, type RuleCategory } from '../../shared/core/rules/types';
+import { BUDGET_ARG_SPECS, BUDGET_USAGE, parseBudgetArgs } from './budget-args';
 
 export interface CliOptions {
   inputs: string[];
@@ -16,6 +18,7 @@ export interface CliOptions {
   extraWaitMs?: number;
   timeoutMs?: number;
   userAgent?: string;
+  budget: Partial<BudgetLimits>;
   help: boolean;
   version: boolean;
 }
@@ -39,7 +42,8 @@ Options:
                             (Chromium: $OPENSCRAPER_CHROMIUM, or /usr/bin/chromium)
       --wait-for <selector> with --render: wait until this CSS selector matches
       --wait <ms>           with --render: wait this much longer after the page settled
-      --timeout <seconds>   time allowed per page (default 30; "500ms" also works)
+      --timeout <seconds>   time allowed to load a page (default 30; "500ms" also works)
+${BUDGET_USAGE}
       --user-agent <text>   the User-Agent to send (default: a current desktop Chrome)
       --base-url <url>      make links and images absolute against this URL
 ${RULE_CATEGORIES.map((c) => `      --no-${c}`.padEnd(28) + `keep what the "${c}" rules would remove`).join('\n')}
@@ -82,6 +86,7 @@ export function parseCli(argv: string[]): CliOptions {
         'user-agent': { type: 'string' },
         'keep-rule': { type: 'string', multiple: true, default: [] },
         'data-images': { type: 'string', default: 'drop' },
+        ...BUDGET_ARG_SPECS,
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
         ...Object.fromEntries(RULE_CATEGORIES.map((c) => [`no-${c}`, { type: 'boolean' as const, default: false }])),
@@ -119,6 +124,7 @@ export function parseCli(argv: string[]): CliOptions {
     extraWaitMs: wait === undefined ? undefined : parseMilliseconds(wait, '--wait'),
     timeoutMs: timeout === undefined ? undefined : parseDuration(timeout, '--timeout'),
     userAgent,
+    budget: parseBudgetArgs(values),
     help: values.help as boolean,
     version: values.version as boolean,
   };

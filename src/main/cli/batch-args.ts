@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { BATCH_DEFAULTS, BATCH_LIMITS, type BatchSettings, NAME_PLACEHOLDERS, RENDER_DEFAULTS } from '../../shared/batch';
 import { RULE_CATEGORIES, type RuleCategory } from '../../shared/core/rules/types';
 import { checkTemplate, TemplateError } from '../batch/names';
+import type { BudgetLimits } from '../../shared/core/budget';
 import { parseDuration, UsageError } from './args';
+import { BUDGET_ARG_SPECS, BUDGET_USAGE, parseBudgetArgs } from './budget-args';
 
 export interface BatchCliOptions {
   /** A list file, a sitemap file, a sitemap URL, or "-" (standard input); may be left out with --resume. */
@@ -16,6 +18,7 @@ export interface BatchCliOptions {
   waitFor?: string;
   extraWaitMs?: number;
   rules: Partial<Record<RuleCategory, boolean>>;
+  budget: Partial<BudgetLimits>;
   help: boolean;
 }
 
@@ -34,7 +37,8 @@ Options:
       --per-host <n>        pages loaded at once from one host (default ${BATCH_DEFAULTS.perHost}; ${RENDER_DEFAULTS.perHost} with --render)
       --delay <ms>          least time between two requests to one host (default ${BATCH_DEFAULTS.delayMs})
       --retries <n>         more attempts after a timeout, a reset, HTTP 429 or 5xx (default ${BATCH_DEFAULTS.retries})
-      --timeout <seconds>   time allowed per page and attempt (default ${BATCH_DEFAULTS.timeoutMs / 1000}; "500ms" also works)
+      --timeout <seconds>   time allowed to load a page, per attempt (default ${BATCH_DEFAULTS.timeoutMs / 1000}; "500ms" also works)
+${BUDGET_USAGE}
       --render              run each page's JavaScript in headless Chromium (one browser for all)
       --wait-for <selector> with --render: wait until this CSS selector matches
       --wait <ms>           with --render: wait this much longer after the page settled
@@ -85,6 +89,7 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
         images: { type: 'boolean', default: false },
         overwrite: { type: 'boolean', default: false },
         manifest: { type: 'string' },
+        ...BUDGET_ARG_SPECS,
         help: { type: 'boolean', short: 'h', default: false },
         ...Object.fromEntries(RULE_CATEGORIES.map((c) => [`no-${c}`, { type: 'boolean' as const, default: false }])),
       },
@@ -96,7 +101,7 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   const help = values.help as boolean;
   const rules: Partial<Record<RuleCategory, boolean>> = {};
   for (const category of RULE_CATEGORIES) if ((values as Record<string, unknown>)[`no-${category}`]) rules[category] = false;
-  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, help };
+  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, budget: {}, help };
 
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
   const resume = values.resume as boolean;
@@ -140,5 +145,5 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
     overwrite: values.overwrite as boolean,
     manifest,
   };
-  return { input, output, resume, settings, userAgent, waitFor, extraWaitMs, rules, help };
+  return { input, output, resume, settings, userAgent, waitFor, extraWaitMs, rules, budget: parseBudgetArgs(values), help };
 }

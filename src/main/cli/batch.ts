@@ -82,7 +82,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
       ...options.settings,
       outDir,
       resume: options.resume,
-      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { rules: options.rules } },
+      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { rules: options.rules, budget: options.budget } },
       onRow: (row) => {
         if (row.status === 'failed' && bar) bar.note(`failed: ${row.url}: ${row.error?.message ?? ''}`);
       },

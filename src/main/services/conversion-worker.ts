@@ -4,6 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BudgetExceeded, convert } from '../../shared/core';
 import type { FromWorker, ToWorker, WorkerFailure, WorkerJob } from './worker-protocol';
+import { threadCpuClock } from '../isolation/thread-cpu-clock';
 import { runScrape } from './worker-scrape';
 
 const port = parentPort;
@@ -19,7 +20,8 @@ function failure(error: unknown, signal: AbortSignal): WorkerFailure {
 }
 
 async function run(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
-  if (job.kind === 'convert') return convert(job.html, job.options);
+  // The same budget as everywhere: this thread's CPU time, not the wall clock.
+  if (job.kind === 'convert') return convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock: threadCpuClock() } });
   return runScrape(job, signal);
 }
 

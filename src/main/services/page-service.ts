@@ -35,11 +35,6 @@ export interface PageServiceOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-/**
- * The core's work budget for the app: larger than the library's default, since here a conversion
- * runs on the worker (the app stays responsive) and the user can cancel it at any time.
- */
-export const APP_BUDGET = { maxMs: 120_000 };
 
 export class PageService {
   private readonly cache = new PageCache();
@@ -173,7 +168,8 @@ export class PageService {
   }
 
   private convert(html: string, url: string | undefined, options: ConvertOptions, signal: AbortSignal): Promise<ConvertResult> {
-    const convertOptions: ConvertOptions = stripUndefined({ ...options, url, sourceLocations: true, frontMatter: false, budget: APP_BUDGET });
+    // The budget is the CLI's (the core's defaults, or what the settings say), in the worker's CPU time.
+    const convertOptions: ConvertOptions = stripUndefined({ ...options, budget: budgetOf(options), url, sourceLocations: true, frontMatter: false });
     return this.options.worker.run<ConvertResult>({ kind: 'convert', html, options: convertOptions }, signal);
   }
 }
@@ -188,8 +184,14 @@ function scrapeOptions(options: LoadOptions): ScrapeOptions {
     // What the app accepts pasted or dropped, it accepts from the web too.
     maxBytes: LIMITS.maxFileBytes,
     // Source offsets let the app mark each removed element in the original HTML.
-    convert: { ...options.convert, sourceLocations: true, budget: APP_BUDGET },
+    convert: stripUndefined({ ...options.convert, budget: budgetOf(options.convert ?? {}), sourceLocations: true }),
   });
+}
+
+/** The settings' budget, without the limits left to their defaults. */
+function budgetOf(options: { budget?: { maxMs?: number; maxNodes?: number } }): ConvertOptions['budget'] {
+  const budget = stripUndefined({ ...options.budget });
+  return Object.keys(budget).length > 0 ? budget : undefined;
 }
 
 /** A type for dropped bytes from the file name; without one the Scraper sniffs the bytes. */

@@ -3,15 +3,18 @@
 // charset, PDF text) and runs the core's convert(). A bad page never throws: the Page says
 // ok: false and why. close() stops the shared browser, if one was started.
 import { BudgetExceeded, convert } from '../../shared/core';
-import type { ConvertOptions, Warning } from '../../shared/core/types';
+import type { ConvertOptions, ConvertResult, Warning } from '../../shared/core/types';
 import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
 import { decodeHtml } from '../loaders/charset';
 import { classifyContent, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
 import { DEFAULT_USER_AGENT, HttpSource } from '../loaders/http';
-import { pdfToHtml } from '../loaders/pdf';
+import { type PagePool, sharedPagePool } from '../isolation/page-pool';
+import { type PdfPool, sharedPdfPool } from '../isolation/pdf-pool';
+import { type PdfConversion, pdfToHtml } from '../loaders/pdf';
 import { BrowserSource, defaultBrowserPath } from '../loaders/render-playwright';
 import { abortError, LoadError, type LoadedResource, type LoadRequest, type LoadSettings } from '../loaders/source';
+import { deadline } from '../batch/deadline';
 import { emptyShellWarning } from './empty-shell';
 import { resolveTarget, type ScrapeTarget } from './scrape-target';
 
@@ -36,7 +39,22 @@ interface Prepared {
   options: ScrapeOptions;
   settings: LoadSettings;
   signal: AbortSignal;
+  /** The caller's own signal: conversion is bounded by its budget, not by the loading time. */
+  cancel: AbortSignal | undefined;
+  /** Stops the loading timer. */
+  clear: () => void;
   deadline: number;
+}
+
+/**
+ * Where pages are read and converted. By default in the process's shared pools: PDFs in child
+ * processes with a deadline and a memory cap, conversions in worker threads with a heap limit, so a
+ * page that runs away fails alone. `null` runs that step in the calling thread (for callers that
+ * are isolated already, and for tests).
+ */
+export interface ScraperIsolation {
+  pages?: PagePool | null;
+  pdfs?: PdfPool | null;
 }
 
 export class Scraper {
@@ -44,16 +62,23 @@ export class Scraper {
   private readonly files = new FileSource();
   private readonly browsers = new Map<string, BrowserSource>();
 
-  constructor(private readonly defaults: ScrapeOptions = {}) {}
+  constructor(
+    private readonly defaults: ScrapeOptions = {},
+    private readonly isolation: ScraperIsolation = {},
+  ) {}
 
   async scrape(input: string, options: ScrapeCallOptions = {}): Promise<Page> {
     const started = performance.now();
     const page = emptyPage(String(input));
     try {
       const prepared = this.prepare(options, started);
-      const target = resolveTarget(String(input));
-      const resource = await this.load(target, prepared);
-      return await this.finish(page, resource, target.kind === 'file', prepared, started);
+      try {
+        const target = resolveTarget(String(input));
+        const resource = await this.load(target, prepared);
+        return await this.finish(page, resource, target.kind === 'file', prepared, started);
+      } finally {
+        prepared.clear();
+      }
     } catch (error) {
       return failed(page, error, options.signal, started);
     }
@@ -65,11 +90,15 @@ export class Scraper {
     const page = emptyPage(info.url ?? '-');
     try {
       const prepared = this.prepare(options, started);
-      if (body.byteLength > prepared.settings.maxBytes) {
-        throw new LoadError('too-large', `the input is larger than the limit of ${prepared.settings.maxBytes} bytes`);
+      try {
+        if (body.byteLength > prepared.settings.maxBytes) {
+          throw new LoadError('too-large', `the input is larger than the limit of ${prepared.settings.maxBytes} bytes`);
+        }
+        const resource: LoadedResource = { url: page.url, finalUrl: page.url, contentType: info.contentType, body, rendered: false, warnings: [] };
+        return await this.finish(page, resource, true, prepared, started);
+      } finally {
+        prepared.clear();
       }
-      const resource: LoadedResource = { url: page.url, finalUrl: page.url, contentType: info.contentType, body, rendered: false, warnings: [] };
-      return await this.finish(page, resource, true, prepared, started);
     } catch (error) {
       return failed(page, error, options.signal, started);
     }
@@ -97,9 +126,10 @@ export class Scraper {
     if (options.baseUrl !== undefined && !URL.canParse(options.baseUrl)) {
       throw new LoadError('invalid-input', `the base URL is not an absolute URL: ${options.baseUrl}`);
     }
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const signal = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
-    return { options, settings, signal, deadline: started + settings.timeoutMs };
+    // A timer of our own: on Node 20, AbortSignal.timeout inside AbortSignal.any can be collected
+    // before it fires (see batch/deadline.ts).
+    const limit = deadline(settings.timeoutMs, call.signal);
+    return { options, settings, signal: limit.signal, clear: limit.clear, cancel: call.signal, deadline: started + settings.timeoutMs };
   }
 
   private browserFor(options: ScrapeOptions): BrowserSource {
@@ -136,7 +166,7 @@ export class Scraper {
       const kind = classifyContent(resource.contentType, body);
       page.contentType = kind === 'pdf' ? 'application/pdf' : mediaType(resource.contentType) || 'text/html';
       if (kind === 'pdf') {
-        const pdf = await pdfToHtml(body, { signal: prepared.signal }).catch((error: unknown) => {
+        const pdf = await this.readPdf(body, prepared).catch((error: unknown) => {
           throw prepared.signal.aborted ? abortError(prepared, 'reading the PDF') : error;
         });
         html = pdf.html;
@@ -148,13 +178,15 @@ export class Scraper {
       }
     }
     if (prepared.signal.aborted) throw abortError(prepared);
+    // Loading is over: the rest is bounded by the page's budget, not by the time allowed to load.
+    prepared.clear();
 
     const convertOptions: ConvertOptions = {
       ...prepared.options.convert,
       // Local files keep relative links relative unless a base is given.
       url: prepared.options.baseUrl ?? (local ? undefined : resource.finalUrl),
     };
-    const result = convert(html, convertOptions);
+    const result = await this.convert(html, convertOptions, prepared.cancel);
     warnings.push(...result.warnings);
     if (page.contentType !== 'application/pdf') {
       const shell = emptyShellWarning(result.markdown, html, resource.rendered);
@@ -178,6 +210,20 @@ export class Scraper {
       warnings,
       elapsedMs: performance.now() - started,
     };
+  }
+
+  /** Reads a PDF in its own process (within what is left of the loading time), or here when asked. */
+  private readPdf(body: Uint8Array, prepared: Prepared): Promise<PdfConversion> {
+    const pdfs = this.isolation.pdfs === undefined ? sharedPdfPool() : this.isolation.pdfs;
+    if (pdfs === null) return pdfToHtml(body, { signal: prepared.signal });
+    return pdfs.read(body, Math.max(1, prepared.deadline - performance.now()), prepared.signal);
+  }
+
+  /** Converts in a page worker (bounded by the page's budget, not by the loading time), or here when asked. */
+  private async convert(html: string, options: ConvertOptions, cancel: AbortSignal | undefined): Promise<ConvertResult> {
+    const pages = this.isolation.pages === undefined ? sharedPagePool() : this.isolation.pages;
+    if (pages === null) return convert(html, options);
+    return pages.convert(html, options, cancel);
   }
 }
 

@@ -7,6 +7,7 @@ import type { BatchSettings, BatchState } from '../../../shared/batch';
 import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
 import type { RowFilter } from '../lib/batch';
 import type { AppState } from './types';
+import { budgetOf } from './settings-slice';
 
 export const POLL_GAP_MS = 250;
 const POLL_WAIT_MS = 10_000;
@@ -167,7 +168,7 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
           urls: urls ?? [],
           resume: batchResume,
           settings: settings.batch,
-          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { rules: { ...settings.categories } } },
+          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { rules: { ...settings.categories }, budget: budgetOf(settings) } },
         }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
         if (!response.ok) {
           set({ batchNotice: response.error });

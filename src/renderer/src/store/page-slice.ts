@@ -6,6 +6,7 @@ import type { Api, AppInfo, LoadedPage, LoadInput, LoadOptions, RuleInfo } from 
 import type { ConvertResult } from '../../../shared/core/types';
 import type { ScrapeError } from '../../../shared/page';
 import { keepOptions } from '../lib/removals';
+import { budgetOf } from './settings-slice';
 import type { AppState } from './types';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -74,7 +75,7 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
         waitFor: settings.waitFor.trim() || undefined,
         extraWaitMs: settings.extraWaitMs || undefined,
         userAgent: settings.userAgent.trim() || undefined,
-        convert: { rules: { ...settings.categories } },
+        convert: { rules: { ...settings.categories }, budget: budgetOf(settings) },
       };
       set({ status: 'loading', loadingLabel: describe(input), loadStartedAt: Date.now(), error: null });
       let page: LoadedPage;
@@ -117,7 +118,7 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
           if (!page?.pageId) return;
           const requestId = nextId('convert');
           activeConvert = requestId;
-          const response = await api['page:convert']({ requestId, pageId: page.pageId, options: keepOptions(get().keep) }).catch(
+          const response = await api['page:convert']({ requestId, pageId: page.pageId, options: { ...keepOptions(get().keep), budget: budgetOf(get().settings) } }).catch(
             (error: unknown) => ({ ok: false as const, error: { code: 'internal' as const, message: error instanceof Error ? error.message : String(error) } }),
           );
           activeConvert = null;
