@@ -7,7 +7,7 @@ import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchRowStatus, type BatchSettings, type BatchState } from '../../shared/batch';
 import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
-import { Scraper } from '../services/scraper';
+import { Scraper, type ScraperIsolation } from '../services/scraper';
 import { NameTakenError, resetTempDir, writeAtomic } from './atomic-files';
 import { deadline } from './deadline';
 import { localiseImages } from './images';
@@ -31,6 +31,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   scrape?: ScrapeOptions;
   /** Instead of the runner's own Scraper (the app renders in its own window). */
   fetchPage?: FetchPage;
+  /** Where the runner's Scraper reads and converts pages (default: the process's shared pools). */
+  isolation?: ScraperIsolation;
   retry?: Partial<Omit<RetryPolicy, 'retries'>>;
   manifestIntervalMs?: number;
   onRow?: (row: BatchRow) => void;
@@ -220,7 +222,7 @@ export class BatchRunner {
     this.rate.start();
     try {
       for (const row of this.rows) {
-        if (row.status === 'failed' && this.firstRun) this.reset(row);
+        if (row.status === 'failed' && this.firstRun && this.retriesOnResume(row)) this.reset(row, row.error?.code === 'budget');
         if (row.status === 'pending') scheduler.add({ index: row.index, host: hostOf(row.url) });
       }
       this.firstRun = false;
@@ -298,9 +300,19 @@ export class BatchRunner {
     this.options.onRow?.(row);
   }
 
-  private reset(row: BatchRow): void {
+  /**
+   * Whether a resumed batch tries a failed row again. A page that exhausted its budget (ran out of
+   * memory or time in its worker, which was stopped) would most likely do it again: it is tried again
+   * only while it has failed so no more often than the retry count allows, over all runs.
+   */
+  private retriesOnResume(row: BatchRow): boolean {
+    return row.error?.code !== 'budget' || row.attempts <= this.settings.retries;
+  }
+
+  /** Back to pending; `keepAttempts` counts the attempts of earlier runs on (see retriesOnResume). */
+  private reset(row: BatchRow, keepAttempts = false): void {
     row.error = undefined;
-    row.attempts = 0;
+    if (!keepAttempts) row.attempts = 0;
     row.ms = undefined;
     this.setStatus(row, 'pending');
   }
@@ -316,7 +328,7 @@ export class BatchRunner {
     // deadline.ts) and converting by the page's budget, in a worker that is stopped when it runs
     // away: a page that exhausts it fails alone. A slow conversion on a busy machine is no timeout.
     if (!this.options.fetchPage) {
-      this.scraper ??= new Scraper();
+      this.scraper ??= new Scraper({}, this.options.isolation);
       return await this.scraper.scrape(url, { ...options, signal });
     }
     const limit = deadline(this.settings.timeoutMs + TIMEOUT_GRACE_MS, signal);

@@ -14,6 +14,8 @@ export interface Host<Job> {
   setBusy(busy: boolean): void;
   /** Resident memory in bytes, where it can be measured apart from the rest of the process. */
   memoryBytes?(): number | undefined;
+  /** CPU time used so far in ms, where it can be measured apart from the rest of the process. */
+  cpuMs?(): number | undefined;
 }
 
 export type HostFactory<Job, Reply> = (events: HostEvents<Reply>) => Host<Job>;

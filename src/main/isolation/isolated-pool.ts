@@ -24,9 +24,15 @@ export interface IsolatedPoolOptions<Job, Result> {
   outOfMemory: string;
 }
 
+/** How long a job may run: wall time (its host is killed past it), and CPU time where the host can tell. */
+export interface JobLimits {
+  wallMs: number;
+  cpuMs?: number;
+}
+
 interface Task<Job, Result> {
   job: Job & PoolJob;
-  limitMs: number;
+  limits: JobLimits;
   signal?: AbortSignal;
   resolve: (value: Result) => void;
   reject: (error: Error) => void;
@@ -51,11 +57,11 @@ export class IsolatedPool<Job, Result> {
 
   constructor(private readonly options: IsolatedPoolOptions<Job, Result>) {}
 
-  /** Runs `job`; killed after `limitMs` of wall time. Fails with a LoadError. */
-  run(job: Job, limitMs: number, signal?: AbortSignal): Promise<Result> {
+  /** Runs `job`, killed past its limits. Fails with a LoadError. */
+  run(job: Job, limits: JobLimits, signal?: AbortSignal): Promise<Result> {
     if (signal?.aborted) return Promise.reject(this.cancelled());
     return new Promise<Result>((resolve, reject) => {
-      const task: Task<Job, Result> = { job: { ...job, id: this.nextId++ }, limitMs, signal, resolve, reject, settled: false };
+      const task: Task<Job, Result> = { job: { ...job, id: this.nextId++ }, limits, signal, resolve, reject, settled: false };
       if (signal) {
         task.onAbort = () => this.cancel(task);
         signal.addEventListener('abort', task.onAbort, { once: true });
@@ -107,16 +113,37 @@ export class IsolatedPool<Job, Result> {
     clearTimeout(slot.idleTimer);
     slot.task = task;
     slot.host.setBusy(true);
-    slot.timer = setTimeout(() => this.stop(slot, new LoadError('budget', `${this.options.what} ran past ${seconds(task.limitMs)} and was stopped`)), task.limitMs);
-    const { maxMemoryBytes } = this.options;
-    const before = slot.host.memoryBytes?.();
-    if (maxMemoryBytes !== undefined && before !== undefined) {
-      slot.memoryTimer = setInterval(() => {
-        const used = slot.host.memoryBytes?.();
-        if (used !== undefined && used - before > maxMemoryBytes) this.stop(slot, new LoadError('budget', this.options.outOfMemory));
-      }, this.options.memoryCheckMs ?? 50);
-    }
+    const { wallMs, cpuMs } = task.limits;
+    slot.timer = setTimeout(() => this.stop(slot, new LoadError('budget', `${this.options.what} ran past ${seconds(wallMs)} and was stopped`)), wallMs);
+    this.watch(slot, cpuMs);
     slot.host.send(task.job);
+  }
+
+  /**
+   * Checks the host's memory and CPU time while the job runs, where the host can measure them,
+   * against what they were when it could first be measured (a host still starting cannot yet).
+   */
+  private watch(slot: Slot<Job, Result>, cpuLimitMs: number | undefined): void {
+    const { maxMemoryBytes } = this.options;
+    const watchesMemory = maxMemoryBytes !== undefined && slot.host.memoryBytes !== undefined;
+    const watchesCpu = cpuLimitMs !== undefined && slot.host.cpuMs !== undefined;
+    if (!watchesMemory && !watchesCpu) return;
+    let memoryBefore: number | undefined;
+    let cpuBefore: number | undefined;
+    const check = () => {
+      const memory = watchesMemory ? slot.host.memoryBytes!() : undefined;
+      if (memory !== undefined) {
+        memoryBefore ??= memory;
+        if (memory - memoryBefore > maxMemoryBytes!) return this.stop(slot, new LoadError('budget', this.options.outOfMemory));
+      }
+      const cpu = watchesCpu ? slot.host.cpuMs!() : undefined;
+      if (cpu !== undefined) {
+        cpuBefore ??= cpu;
+        if (cpu - cpuBefore > cpuLimitMs!) this.stop(slot, new LoadError('budget', `${this.options.what} took more than ${seconds(cpuLimitMs!)} of CPU time and was stopped`));
+      }
+    };
+    check();
+    slot.memoryTimer = setInterval(check, this.options.memoryCheckMs ?? 50);
   }
 
   private onReply(slot: Slot<Job, Result>, reply: PoolReply<Result>): void {

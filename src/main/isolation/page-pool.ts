@@ -55,7 +55,8 @@ export class PagePool {
 
   /** Converts in a worker; fails with a LoadError (`budget` for time or memory, `cancelled`, `internal`). */
   convert(html: string, options: ConvertOptions, signal?: AbortSignal): Promise<ConvertResult> {
-    return this.pool.run({ html, options }, hardLimitMs(options, html.length), signal);
+    // The budget's CPU time is checked inside the worker: here only the hard stop.
+    return this.pool.run({ html, options }, { wallMs: hardLimitMs(options, html.length) }, signal);
   }
 
   close(): Promise<void> {

@@ -6,7 +6,7 @@ import { BudgetExceeded, convert } from '../../shared/core';
 import type { ConvertResult } from '../../shared/core/types';
 import type { PoolJob, PoolReply } from './isolated-pool';
 import type { ConvertJob } from './page-pool';
-import { threadCpuClock } from './thread-cpu-clock';
+import { threadCpuClock } from './proc-stats';
 
 const port = parentPort;
 if (!port) throw new Error('page-worker must run in a worker thread');

@@ -1,20 +1,17 @@
 // A host in a child process, for work whose memory a heap limit cannot bound: pdf.js decompresses
 // streams into array buffers, which live outside the JavaScript heap (a 7 KB PDF inflated to 4 GB).
-// A process's resident memory can be read on its own (/proc on Linux) and the process killed.
+// A process's resident memory and CPU time can be read on their own (/proc on Linux), and the
+// process killed.
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { EntryFile } from './entry-file';
 import type { HostFactory } from './host';
+import { processCpuMs, residentBytes } from './proc-stats';
 
-/** Resident memory of a process, from /proc/<pid>/status; undefined where that cannot be read. */
-export function residentBytes(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
-    return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
+/** What a child sends once it has loaded what it needs, before any job: see READY_MESSAGE. */
+export const READY_MESSAGE = { ready: true } as const;
+
+function isReadyMessage(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { ready?: unknown }).ready === true;
 }
 
 export function processHost<Job, Reply>(entry: EntryFile, maxHeapMb: number): HostFactory<Job, Reply> {
@@ -22,8 +19,13 @@ export function processHost<Job, Reply>(entry: EntryFile, maxHeapMb: number): Ho
     const execArgv = [...(entry.typescript ? ['--import', 'tsx'] : []), `--max-old-space-size=${maxHeapMb}`];
     const child: ChildProcess = fork(entry.file, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     let exited = false;
+    // Until the child says it is ready (loaded), its memory and CPU time are its start-up's, not a job's.
+    let ready = false;
     const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.on('message', (reply) => events.reply(reply as Reply));
+    child.on('message', (message) => {
+      if (isReadyMessage(message)) ready = true;
+      else events.reply(message as Reply);
+    });
     child.on('error', (error) => events.death(error, false));
     child.on('exit', (code, signal) => {
       exited = true;
@@ -48,7 +50,8 @@ export function processHost<Job, Reply>(entry: EntryFile, maxHeapMb: number): Ho
         await exit;
       },
       setBusy,
-      memoryBytes: () => residentBytes(child.pid),
+      memoryBytes: () => (ready ? residentBytes(child.pid) : undefined),
+      cpuMs: () => (ready ? processCpuMs(child.pid) : undefined),
     };
   };
 }

@@ -4,7 +4,7 @@
 import { parentPort } from 'node:worker_threads';
 import { BudgetExceeded, convert } from '../../shared/core';
 import type { FromWorker, ToWorker, WorkerFailure, WorkerJob } from './worker-protocol';
-import { threadCpuClock } from '../isolation/thread-cpu-clock';
+import { threadCpuClock } from '../isolation/proc-stats';
 import { runScrape } from './worker-scrape';
 
 const port = parentPort;

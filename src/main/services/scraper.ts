@@ -166,8 +166,9 @@ export class Scraper {
       const kind = classifyContent(resource.contentType, body);
       page.contentType = kind === 'pdf' ? 'application/pdf' : mediaType(resource.contentType) || 'text/html';
       if (kind === 'pdf') {
+        prepared.clear();
         const pdf = await this.readPdf(body, prepared).catch((error: unknown) => {
-          throw prepared.signal.aborted ? abortError(prepared, 'reading the PDF') : error;
+          throw prepared.cancel?.aborted ? new LoadError('cancelled', 'reading the PDF was cancelled') : error;
         });
         html = pdf.html;
         warnings.push(...pdf.warnings);
@@ -212,11 +213,11 @@ export class Scraper {
     };
   }
 
-  /** Reads a PDF in its own process (within what is left of the loading time), or here when asked. */
+  /** Reads a PDF in its own process (bounded by the page's budget, as converting is), or here when asked. */
   private readPdf(body: Uint8Array, prepared: Prepared): Promise<PdfConversion> {
     const pdfs = this.isolation.pdfs === undefined ? sharedPdfPool() : this.isolation.pdfs;
-    if (pdfs === null) return pdfToHtml(body, { signal: prepared.signal });
-    return pdfs.read(body, Math.max(1, prepared.deadline - performance.now()), prepared.signal);
+    if (pdfs === null) return pdfToHtml(body, { signal: prepared.cancel });
+    return pdfs.read(body, prepared.options.convert?.budget, prepared.cancel);
   }
 
   /** Converts in a page worker (bounded by the page's budget, not by the loading time), or here when asked. */
