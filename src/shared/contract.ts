@@ -87,6 +87,10 @@ export type BatchInputResult =
       urls: string[];
       /** A sample of the lines that are not URLs. */
       rejected: Array<{ line: number; text: string; reason: string }>;
+      /** How many lines were not URLs, in all. */
+      rejectedTotal: number;
+      /** URLs left out because a batch holds at most BATCH_LIMITS.maxUrls. */
+      overLimit: number;
       duplicates: number;
       sitemaps: string[];
       /** Child sitemaps that could not be read. */
