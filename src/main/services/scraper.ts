@@ -3,6 +3,7 @@
 // charset, PDF text) and runs the core's convert(). A bad page never throws: the Page says
 // ok: false and why. close() stops the shared browser, if one was started.
 import { BudgetExceeded, convert } from '../../shared/core';
+import { cutAt } from '../../shared/core/text';
 import type { ConvertOptions, ConvertResult, Warning } from '../../shared/core/types';
 import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
 import { decodeHtml } from '../loaders/charset';
@@ -271,6 +272,6 @@ export function toScrapeError(error: unknown, callerSignal?: AbortSignal): Scrap
 }
 
 function oneLine(text: string): string {
-  const line = text.replace(/\s*\n[\s\S]*$/, '').trim();
-  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+  const line = text.slice(0, text.includes('\n') ? text.indexOf('\n') : text.length).trim();
+  return line.length > 500 ? `${cutAt(line, 499)}…` : line;
 }

@@ -3,7 +3,7 @@
 // cleaning removes the JSON-LD <script>s.
 import { collectElements, type Document, type Element, textOf } from './dom/nodes';
 import { hasToken } from './dom/query';
-import { squeeze, toWellFormed } from './text';
+import { cutAt, squeeze, toWellFormed } from './text';
 import type { Metadata } from './types';
 import { resolveUrl } from './urls';
 
@@ -24,7 +24,7 @@ function clean(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = squeeze(toWellFormed(value));
   if (text === '') return undefined;
-  return text.length > MAX_FIELD ? `${text.slice(0, MAX_FIELD - 1)}…` : text;
+  return text.length > MAX_FIELD ? `${cutAt(text, MAX_FIELD - 1)}…` : text;
 }
 
 function collect(document: Document, elements: readonly Element[]): Collected {

@@ -35,6 +35,14 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** The first `end` code units of `text`, one fewer where `end` would cut a surrogate pair in half. */
+export function cutAt(text: string, end: number): string {
+  if (end >= text.length) return text;
+  if (end <= 0) return '';
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
 /** Collapses runs of whitespace to one space and trims. */
 export function squeeze(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -43,7 +51,7 @@ export function squeeze(text: string): string {
 /** A short single-line preview of `text`, at most `max` characters. */
 export function preview(text: string, max: number): string {
   const line = squeeze(text);
-  return line.length <= max ? line : `${line.slice(0, max - 1)}…`;
+  return line.length <= max ? line : `${cutAt(line, max - 1)}…`;
 }
 
 /** Whether a UTF-16 code unit is white space to JavaScript (`\s`, and what `trim()` removes). */
