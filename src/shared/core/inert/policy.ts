@@ -56,7 +56,7 @@ export function isActiveElement(el: Element): boolean {
 /** An animation of a link, a source, or an event handler: its values would be set as that attribute. */
 function animatesUnsafeAttribute(el: Element): boolean {
   const target = (el.getAttribute('attributeName') ?? el.getAttribute('attributename') ?? '').trim().toLowerCase();
-  const local = target.includes(':') ? target.slice(target.indexOf(':') + 1) : target;
+  const local = target.slice(target.lastIndexOf(':') + 1);
   return local.startsWith('on') || URL_ATTRIBUTES.has(local);
 }
 

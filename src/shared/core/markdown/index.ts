@@ -2,6 +2,8 @@
 // It consumes the tree: run it after everything else that reads the DOM.
 import type { Budget } from '../budget';
 import { type ChildNode, deferRemovals, DocumentFragment, Element, flushRemovals, hasStaleChildLists, HTML_NS, moveChildren, releaseTree } from '../dom/nodes';
+import { separateAdjacentCode } from './code-adjacency';
+import { unwrapInlineHoldingBlocks } from './inline-blocks';
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
@@ -54,7 +56,9 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   moveChildren(body, root);
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
+  unwrapInlineHoldingBlocks(root);
   prepareText(root);
+  separateAdjacentCode(root);
   breakWhitespaceRunsInCode(root);
   // One block holding everything: its rule sees the whole Markdown before turndown's last pass
   // does, and breaks up the long runs of white space that pass would take minutes over.

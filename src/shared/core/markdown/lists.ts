@@ -79,6 +79,9 @@ export function listRules(): Record<string, MarkdownRule> {
         const isLoose = !isTightItem(el) && /\n$/.test(content);
         const body = trimNewlines(content) + (isLoose ? '\n' : '');
         const indented = body.replace(/\n(?=[^\n])/g, `\n${' '.repeat(prefix.length)}`);
+        // An item outside any list starts a line of its own, as browsers show it: glued to the text
+        // before it, a fence it opens would be no fence, and the code in it would be read as Markdown.
+        if (list === null || !LISTS.has(list.localName)) return `\n\n${prefix}${indented}\n\n`;
         return prefix + indented + (el.nextSibling !== null ? '\n' : '');
       },
     },

@@ -1,6 +1,6 @@
 // Final touches on turndown's output, outside fenced code: no hard line break where a block ends
-// (it would show as stray trailing spaces), no whitespace-only lines, never two blank lines in a
-// row, one newline at the end.
+// (it would show as stray trailing spaces) and no single trailing space, no whitespace-only lines,
+// never two blank lines in a row, one newline at the end.
 import { toWellFormed } from '../text';
 import { trailingSpaces } from './lines';
 import { restoreWhitespaceRuns } from './whitespace-runs';
@@ -33,7 +33,9 @@ export function postProcess(turndownOutput: string): string {
     }
     const next = i + 1 < lines.length ? lines[i + 1] : '';
     const spaces = trailingSpaces(line);
-    out.push(next.trim() === '' && spaces >= 2 ? line.slice(0, line.length - spaces) : line);
+    // Two or more spaces make a hard line break, where a line follows; one space means nothing.
+    const meaningless = spaces === 1 || (spaces >= 2 && next.trim() === '');
+    out.push(meaningless ? line.slice(0, line.length - spaces) : line);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.

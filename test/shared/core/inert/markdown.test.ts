@@ -45,6 +45,12 @@ describe('raw HTML never reaches the Markdown live', () => {
     ['a pipe in code in a table cell', `<table><tr><th>a</th></tr><tr><td><code>a|${breakOut}</code></td></tr></table>`],
     ['a lone carriage return before a tag', `<p>a&#13;${breakOut}</p>`],
     ['a code span next to backticks', `<p><code>\`</code>${breakOut}<code>\`</code></p>`],
+    // Found by the property below: each glued a fence or a span to what came before it.
+    ['two code spans side by side, the second holding backticks', '<code>t<d><code>&lt;g on&gt;<p>'],
+    ['a list item outside any list, right after text', `text<li><pre><code>x\n   \`\`\`\n${breakOut}</code></pre>text`],
+    ['a code block in an inline element after a no-break space', '<div><foreignObject>\u00a0<div><pre>&#x3C;svg onload=alert(1)&#x3E;text'],
+    ['a code block in <kbd> after text', 'text<kbd><pre><style>\t```<xmp><p title="</xmp><img src=x onerror=alert(1)>"></xmp>'],
+    ['a "<" before a block that renders nothing', '<div><malignmark>&lt;<table><td><svg><style><i></style></svg></td></table>iframe onload="alert(1)"></malignmark>'],
   ])('%s', (_name, html) => {
     expect(liveCodeIn(rendered(html), 'fragment')).toEqual([]);
   });
