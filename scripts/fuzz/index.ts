@@ -67,6 +67,13 @@ function cases(): Case[] {
 
 const markdownIt = new MarkdownIt({ html: true });
 
+/** The Markdown without its front matter (from the first line `---` to the next, and the blank line after). */
+function withoutFrontMatter(markdown: string): string {
+  if (!markdown.startsWith('---\n')) return markdown;
+  const end = markdown.indexOf('\n---\n', 3);
+  return end === -1 ? markdown : markdown.slice(end + 5).replace(/^\n/, '');
+}
+
 function strings(result: ConvertResult): string[] {
   return [result.markdown, result.cleanedHtml, ...result.removed.flatMap((r) => [r.excerpt, r.reason, r.path]), ...Object.values(result.metadata).filter((v): v is string => typeof v === 'string'), ...result.warnings.map((w) => w.message)];
 }
@@ -84,13 +91,15 @@ interface Findings {
   unstableCleanedHtml: number;
   removesMoreAgain: number;
   markdownChangesAgain: number;
+  /** The body the same, the front matter not: metadata read from what cleaning removed (a byline, JSON-LD). */
+  frontMatterChangesAgain: number;
   kinds: Record<string, Record<string, number>>;
 }
 
 async function main(): Promise<void> {
   const all = cases();
   const pool = new PagePool({ size: 2 });
-  const findings: Findings = { cases: all.length, converted: 0, budget: 0, otherErrors: [], hangs: 0, memory: 0, loneSurrogates: 0, liveMarkdown: [], liveCleanedHtml: [], unstableCleanedHtml: 0, removesMoreAgain: 0, markdownChangesAgain: 0, kinds: {} };
+  const findings: Findings = { cases: all.length, converted: 0, budget: 0, otherErrors: [], hangs: 0, memory: 0, loneSurrogates: 0, liveMarkdown: [], liveCleanedHtml: [], unstableCleanedHtml: 0, removesMoreAgain: 0, markdownChangesAgain: 0, frontMatterChangesAgain: 0, kinds: {} };
   const count = (kind: string, outcome: string) => {
     findings.kinds[kind] ??= {};
     findings.kinds[kind][outcome] = (findings.kinds[kind][outcome] ?? 0) + 1;
@@ -127,7 +136,10 @@ async function main(): Promise<void> {
       try {
         const again = convert(result.cleanedHtml, options);
         if (again.removed.length > 0) findings.removesMoreAgain++;
-        if (again.markdown !== result.markdown) findings.markdownChangesAgain++;
+        if (withoutFrontMatter(again.markdown) !== withoutFrontMatter(result.markdown)) {
+          findings.markdownChangesAgain++;
+          count(kind, 'markdown changes again');
+        } else if (again.markdown !== result.markdown) findings.frontMatterChangesAgain++;
       } catch (error) {
         if (!(error instanceof BudgetExceeded)) findings.otherErrors.push(`${kind} #${index} (again): ${(error as Error).message}`);
       }
@@ -150,9 +162,11 @@ async function main(): Promise<void> {
   line('cleaned HTML with live code', findings.liveCleanedHtml.length);
   line('cleaned HTML that does not parse back to itself', findings.unstableCleanedHtml);
   line('converted again: more removed', findings.removesMoreAgain);
-  line('converted again: different Markdown', findings.markdownChangesAgain);
+  line('converted again: different Markdown (body)', findings.markdownChangesAgain);
+  line('converted again: different front matter only', findings.frontMatterChangesAgain);
   line('seconds', seconds.toFixed(1));
   for (const sample of [...findings.otherErrors, ...findings.liveMarkdown, ...findings.liveCleanedHtml].slice(0, 10)) console.log(`  ${sample}`);
+  for (const [kind, outcomes] of Object.entries(findings.kinds).sort()) console.log(`  ${kind}: ${JSON.stringify(outcomes)}`);
   console.log(`report: ${file}`);
 }
 

@@ -33,20 +33,34 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
-  const { removed, elementsBefore } = cleanDocument(document, {
+  const cleanOptions = {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
     keepPaths: new Set(options.keep?.paths ?? []),
     budget,
-    elements,
-  });
-  const urlStats = rewriteUrls(elements, documentBase(document, options.url), options.dataImages ?? 'drop');
+  };
+  const { removed, elementsBefore } = cleanDocument(document, { ...cleanOptions, elements });
+  const base = documentBase(document, options.url);
+  const dataImages = options.dataImages ?? 'drop';
+  const urlStats = rewriteUrls(elements, base, dataImages);
   const cleaned = now();
 
   budget.stage = 'serializing';
   // The outputs come from the tree the cleaned HTML parses back to, made inert (see inert/).
-  const stable = stableHtml(document, budget);
+  let stable = stableHtml(document, budget);
+  const trees = [document];
+  // Where that tree is not the one cleaned (markup that mutates between two parses), it is cleaned
+  // too: what the outputs hold is then what converting the cleaned HTML again would keep.
+  for (let pass = 0; stable.rounds > 1 && !stable.textOnly && pass < 2; pass++) {
+    const reparsed = stable.document;
+    trees.push(reparsed);
+    const reparsedElements = numberElements(reparsed);
+    for (const entry of cleanDocument(reparsed, { ...cleanOptions, elements: reparsedElements }).removed) removed.push({ ...entry, index: removed.length });
+    urlStats.unsafeLinks += rewriteUrls(reparsedElements, base, dataImages).unsafeLinks;
+    const next = stableHtml(reparsed, budget);
+    stable = { ...next, inert: { elements: [...stable.inert.elements, ...next.inert.elements], attributes: stable.inert.attributes + next.inert.attributes } };
+  }
   const cleanedHtml = stable.html;
   const tree = stable.document;
   const maxDepth = safeDepth(options.maxDepth);
@@ -54,8 +68,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const serialized = now();
 
   const { markdown: bodyMarkdown, flattened } = toMarkdown(tree.body, { maxDepth, budget });
-  releaseTree(tree);
-  if (tree !== document) releaseTree(document);
+  for (const each of new Set([tree, ...trees])) releaseTree(each);
   // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.
   elements.length = 0;
   budget.checkTime();
