@@ -16,7 +16,7 @@ function devCsp(): Plugin {
   };
 }
 
-// The Electron app: main process (plus the conversion worker), preload and the React renderer.
+// The Electron app: main process (plus its two worker threads), preload and the React renderer.
 // The library and the CLI are built separately by scripts/build-lib.mjs (plain Node, no Electron).
 export default defineElectronConfig({
   main: {
@@ -24,8 +24,10 @@ export default defineElectronConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/app.ts'),
-          // Its own file: started with `new Worker(out/main/conversion-worker.js)`.
+          // Worker threads, each its own file: `new Worker(out/main/<name>.js)`. The boot test
+          // (test/main/electron/boot.test.ts) checks that every file the bundle starts exists.
           'conversion-worker': resolve('src/main/services/conversion-worker.ts'),
+          'batch-worker': resolve('src/main/batch/session-worker.ts'),
           // Started by file name too: each page is converted in a page worker, each PDF read in a process.
           'page-worker': resolve('src/main/isolation/page-worker.ts'),
           'pdf-process': resolve('src/main/isolation/pdf-process.ts'),

@@ -47,7 +47,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs}'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', Request: 'readonly', Response: 'readonly' } },
   },
   {
     files: ['scripts/**/*.{js,mjs,ts}', 'test/**/*.ts', '*.config.{js,ts}'],

@@ -1,6 +1,7 @@
 // Where the app's batch runs: in a worker thread (the built `batch-worker.js` beside the main
-// bundle, or the TypeScript source through tsx in development and tests), or — when neither is
-// there — in the calling thread, with the same messages either way.
+// bundle, or the TypeScript source through tsx in development and tests). The calling thread runs
+// it only when a caller asks for that explicitly (`{ kind: 'thread' }`, for tests): a missing
+// worker is an error, never a silent fallback that would freeze the app's main process.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,13 +20,13 @@ export interface SessionChannel {
 
 export type SessionPlace = { kind: 'worker'; file: string; typescript: boolean } | { kind: 'thread' };
 
-/** The built worker next to this module, else its TypeScript source, else the calling thread. */
+/** The built worker next to this module, else its TypeScript source; neither is an error. */
 export function defaultSessionPlace(dir: string = import.meta.dirname): SessionPlace {
   const built = join(dir, 'batch-worker.js');
   if (existsSync(built)) return { kind: 'worker', file: built, typescript: false };
   const source = join(dir, 'session-worker.ts');
   if (existsSync(source) && existsSync(join(dir, '../services/worker-bootstrap.mjs'))) return { kind: 'worker', file: source, typescript: true };
-  return { kind: 'thread' };
+  throw new Error(`the batch worker is missing: neither ${built} nor ${source} exists (run \`npm run build\`)`);
 }
 
 export function openSession(onUpdate: (update: SessionUpdate) => void, place: SessionPlace = defaultSessionPlace()): SessionChannel {

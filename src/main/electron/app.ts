@@ -1,24 +1,27 @@
 // The desktop app's entry: one window with the renderer, the contract's IPC, and nothing else
 // reachable from the page. Only files under src/main/electron import 'electron'.
 import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, nativeTheme, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, session, shell } from 'electron';
 import { createServices, type AppServices } from '../services/handlers';
 import { SettingsStore } from '../services/settings-store';
 import { WorkerHost } from '../services/worker-host';
+import { appFiles, missingAppFiles } from './app-files';
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { guardAppSession, guardWebContents, trustedSenderCheck } from './guards';
 import { registerIpc } from './ipc';
 import type { AppLocation } from './policies';
 import { HiddenWindowRenderer, renderSession } from './render-window';
 import { createMainWindow } from './windows';
 
-const here = import.meta.dirname;
+const files = appFiles(import.meta.dirname);
 const devServer = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const location: AppLocation = { entryUrl: devServer ?? pathToFileURL(join(here, '../renderer/index.html')).href };
+const location: AppLocation = { entryUrl: devServer ?? APP_ENTRY_URL };
 
 let mainWindow: BrowserWindow | null = null;
 let services: AppServices | null = null;
 
+// Before 'ready': our scheme is standard and secure, so the page's CSP 'self' means app://openscraper.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 // Every renderer in Chromium's sandbox, whatever its options say.
 app.enableSandbox();
 app.on('web-contents-created', (_event, contents) =>
@@ -29,14 +32,21 @@ app.on('web-contents-created', (_event, contents) =>
 );
 
 function createWindow(): BrowserWindow {
-  const window = createMainWindow(join(here, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors);
+  const window = createMainWindow(files.preload, nativeTheme.shouldUseDarkColors);
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
-  if (devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(here, '../renderer/index.html'));
+  void window.loadURL(location.entryUrl);
   return window;
+}
+
+/** An incomplete build: say which files are missing, in a dialog and on stderr, and quit. */
+function refuseToStart(missing: string[]): void {
+  const message = `OpenScraper's build is incomplete; missing: ${missing.join(', ')}. Run \`npm run build\` (or reinstall the app).`;
+  console.error(message);
+  dialog.showErrorBox('OpenScraper cannot start', message);
+  app.exit(1);
 }
 
 async function chooseSavePath(stem: string): Promise<string | undefined> {
@@ -81,6 +91,9 @@ async function openFolder(path: string): Promise<boolean> {
 }
 
 void app.whenReady().then(() => {
+  const missing = missingAppFiles(files, { devServer: devServer !== undefined });
+  if (missing.length > 0) return refuseToStart(missing);
+  protocol.handle(APP_SCHEME, appProtocolHandler(files.rendererRoot));
   guardAppSession(session.defaultSession, location);
   const renderer = new HiddenWindowRenderer();
   services = createServices({
@@ -88,7 +101,8 @@ void app.whenReady().then(() => {
     chooseSavePath,
     confirmReplace,
     settings: new SettingsStore(join(app.getPath('userData'), 'settings.json')),
-    worker: new WorkerHost({ entry: { file: join(here, 'conversion-worker.js'), typescript: false } }),
+    worker: new WorkerHost({ entry: { file: files.conversionWorker, typescript: false } }),
+    batchPlace: { kind: 'worker', file: files.batchWorker, typescript: false },
     render: renderer.render,
     chooseFolder: chooseBatchFolder,
     openFolder,

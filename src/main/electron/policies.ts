@@ -19,7 +19,7 @@ export function isSafeExternalUrl(raw: string): boolean {
 
 /** Where the app's own page lives: the built index.html, or the dev server in development. */
 export interface AppLocation {
-  /** file:// URL of out/renderer/index.html, or the dev server's URL. */
+  /** app://openscraper/index.html (the built renderer, see app-protocol.ts), or the dev server's URL. */
   entryUrl: string;
 }
 
@@ -33,7 +33,8 @@ export function isAppUrl(raw: string, location: AppLocation): boolean {
   } catch {
     return false;
   }
-  if (entry.protocol === 'file:') return url.protocol === 'file:' && url.pathname === entry.pathname;
+  // Custom and file schemes have an opaque origin ("null"): compare the page itself.
+  if (entry.protocol === 'file:' || entry.protocol === 'app:') return url.protocol === entry.protocol && url.host === entry.host && url.pathname === entry.pathname;
   return url.origin === entry.origin;
 }
 

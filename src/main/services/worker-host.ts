@@ -18,7 +18,9 @@ export interface WorkerEntry {
 export function defaultWorkerEntry(dir: string = import.meta.dirname): WorkerEntry {
   const built = join(dir, 'conversion-worker.js');
   if (existsSync(built)) return { file: built, typescript: false };
-  return { file: join(dir, 'conversion-worker.ts'), typescript: true };
+  const source = join(dir, 'conversion-worker.ts');
+  if (existsSync(source)) return { file: source, typescript: true };
+  throw new Error(`the conversion worker is missing: neither ${built} nor ${source} exists (run \`npm run build\`)`);
 }
 
 function spawn(entry: WorkerEntry, maxHeapMb: number): Worker {

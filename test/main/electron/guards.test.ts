@@ -6,7 +6,7 @@ import { FakeEvent, FakeSession, FakeWebContents } from './fake-electron';
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 const { guardAppSession, guardWebContents, trustedSenderCheck } = await import('../../../src/main/electron/guards');
 
-const location = { entryUrl: 'file:///app/out/renderer/index.html' };
+const location = { entryUrl: 'app://openscraper/index.html' };
 
 function guarded(isRender = false) {
   const contents = new FakeWebContents(new FakeSession(''));

@@ -14,7 +14,8 @@ import {
   renderRequestAllowed,
 } from '../../../src/main/electron/policies';
 
-const built = { entryUrl: 'file:///opt/OpenScraper/resources/app/out/renderer/index.html' };
+const built = { entryUrl: 'app://openscraper/index.html' };
+const fileBuilt = { entryUrl: 'file:///opt/OpenScraper/resources/app/out/renderer/index.html' };
 const dev = { entryUrl: 'http://localhost:5173/' };
 
 describe('links that may open in the system browser', () => {
@@ -41,12 +42,19 @@ describe('links that may open in the system browser', () => {
 });
 
 describe("the app's own page", () => {
-  it('is the built index.html, whatever its query or hash, and nothing else on file:', () => {
-    expect(isAppUrl('file:///opt/OpenScraper/resources/app/out/renderer/index.html', built)).toBe(true);
-    expect(isAppUrl('file:///opt/OpenScraper/resources/app/out/renderer/index.html#x', built)).toBe(true);
-    expect(isAppUrl('file:///home/me/Downloads/evil.html', built)).toBe(false);
-    expect(isAppUrl('https://example.org/', built)).toBe(false);
+  it('is app://openscraper/index.html, whatever its query or hash, and nothing else', () => {
+    expect(isAppUrl('app://openscraper/index.html', built)).toBe(true);
+    expect(isAppUrl('app://openscraper/index.html?x=1#y', built)).toBe(true);
+    expect(isAppUrl('app://openscraper/assets/other.html', built)).toBe(false);
+    expect(isAppUrl('app://evil/index.html', built)).toBe(false);
+    expect(isAppUrl('file:///opt/OpenScraper/resources/app/out/renderer/index.html', built)).toBe(false);
+    expect(isAppUrl('https://openscraper/index.html', built)).toBe(false);
     expect(isAppUrl('about:srcdoc', built)).toBe(false);
+  });
+
+  it('on file: (if ever used) is the built index.html and no other file', () => {
+    expect(isAppUrl('file:///opt/OpenScraper/resources/app/out/renderer/index.html#x', fileBuilt)).toBe(true);
+    expect(isAppUrl('file:///home/me/Downloads/evil.html', fileBuilt)).toBe(false);
   });
 
   it('is the dev server origin in development', () => {
