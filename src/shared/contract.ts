@@ -1,10 +1,12 @@
 // The app's API between the renderer and the main process, defined once. The preload exposes
 // exactly these channels, the main process registers a handler for each and validates every
 // request; the HTTP bridge (web mode) serves the same channels. Nothing here imports Electron.
+import type { CommandId } from './commands';
 import { BATCH_LIMITS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState } from './batch';
 import { RULE_CATEGORIES } from './core/rules/types';
 import type { ConvertOptions, ConvertResult, RuleAction, RuleCategory } from './core/types';
-import type { Page, ScrapeError } from './page';
+import type { Page, ScrapeError, ScrapeProgress } from './page';
+import type { SiteKeeps } from './site-keeps';
 
 /** The conversion options the app may choose; main adds the URL and source locations. */
 export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'> & {
@@ -113,6 +115,8 @@ export interface BatchStartRequest {
   resume?: boolean;
   settings?: Partial<BatchSettings>;
   options?: Pick<LoadOptions, 'userAgent' | 'waitFor' | 'extraWaitMs' | 'convert'>;
+  /** Elements kept on every page of a site ("always keep this on example.com"). */
+  siteKeeps?: SiteKeeps;
 }
 
 export type BatchStartResponse = { ok: true; batchId: string; total: number } | { ok: false; error: string };
@@ -154,6 +158,8 @@ export interface Contract {
   'page:load': { request: LoadRequest; response: LoadedPage };
   'page:convert': { request: ReconvertRequest; response: ReconvertResponse };
   'page:cancel': { request: { requestId: string }; response: { cancelled: boolean } };
+  /** Where a load or conversion is: its stage and the bytes so far (null once it is over). */
+  'page:progress': { request: { requestId: string }; response: { progress: ScrapeProgress | null } };
   'export:save': { request: SaveRequest; response: SaveResponse };
   'settings:get': { request: { key: string }; response: { value: string | null } };
   'settings:set': { request: { key: string; value: string | null }; response: { ok: true } };
@@ -166,6 +172,18 @@ export interface Contract {
   'batch:open-folder': { request: { batchId: string }; response: { opened: boolean; path: string } };
   /** The batch the app is running or ran last (to show it again after a reload). */
   'batch:current': { request: void; response: { batchId: string | null } };
+}
+
+/**
+ * The one message main sends the renderer unasked: a command chosen in the desktop app's menu
+ * (on this IPC channel; the preload passes on only known command ids).
+ */
+export const COMMAND_EVENT = 'app:command';
+
+/** What the preload exposes for it, beside the Api (absent in web mode, which has no menu). */
+export interface CommandBridge {
+  /** Calls `listener` with each command the menu sends; returns the way to stop. */
+  onCommand(listener: (command: CommandId) => void): () => void;
 }
 
 export type Channel = keyof Contract;
@@ -184,6 +202,7 @@ export const CHANNELS: readonly Channel[] = [
   'page:load',
   'page:convert',
   'page:cancel',
+  'page:progress',
   'export:save',
   'settings:get',
   'settings:set',
@@ -216,6 +235,9 @@ export const LIMITS = {
   maxBatchInputChars: 64 * 1024 * 1024,
   maxPollWaitMs: 25_000,
   maxPollRows: 20_000,
+  /** Sites with elements kept on every page, and kept elements per site. */
+  maxKeepSites: 1000,
+  maxKeepsPerSite: 500,
 } as const;
 
 export class InvalidRequest extends Error {
@@ -387,6 +409,21 @@ function batchSource(value: unknown, where: string): BatchSource {
   }
 }
 
+const SITE = /^[\w.:[\]-]{1,260}$/;
+
+function siteKeeps(value: unknown, where: string): SiteKeeps {
+  if (!isRecord(value)) fail(where, 'must be an object');
+  const entries = Object.entries(value);
+  if (entries.length > LIMITS.maxKeepSites) fail(where, `has more than ${LIMITS.maxKeepSites} sites`);
+  return Object.fromEntries(
+    entries.map(([site, paths]) => {
+      string(site, `${where} key`, 260, SITE);
+      if (Array.isArray(paths) && paths.length > LIMITS.maxKeepsPerSite) fail(`${where}.${site}`, `has more than ${LIMITS.maxKeepsPerSite} paths`);
+      return [site, stringList(paths, `${where}.${site}`, 4096)];
+    }),
+  );
+}
+
 function indexList(value: unknown, where: string): number[] {
   if (!Array.isArray(value)) fail(where, 'must be a list');
   if (value.length > BATCH_LIMITS.maxUrls) fail(where, `has more than ${BATCH_LIMITS.maxUrls} items`);
@@ -423,6 +460,10 @@ export const validators: { [C in Channel]: (request: unknown) => RequestOf<C> } 
     const r = record(request, 'page:cancel', ['requestId']);
     return { requestId: string(r.requestId, 'page:cancel.requestId', 64, ID) };
   },
+  'page:progress': (request) => {
+    const r = record(request, 'page:progress', ['requestId']);
+    return { requestId: string(r.requestId, 'page:progress.requestId', 64, ID) };
+  },
   'export:save': (request) => {
     const r = record(request, 'export:save', ['markdown', 'title', 'url', 'cleanedHtml']);
     return {
@@ -452,7 +493,7 @@ export const validators: { [C in Channel]: (request: unknown) => RequestOf<C> } 
     return { suggestedName: optional(r.suggestedName, (v) => string(v, 'batch:choose-folder.suggestedName', LIMITS.maxNameChars, SINGLE_LINE)) };
   },
   'batch:start': (request) => {
-    const r = record(request, 'batch:start', ['folderId', 'urls', 'resume', 'settings', 'options']);
+    const r = record(request, 'batch:start', ['folderId', 'urls', 'resume', 'settings', 'options', 'siteKeeps']);
     if (!Array.isArray(r.urls)) fail('batch:start.urls', 'must be a list');
     if (r.urls.length > BATCH_LIMITS.maxUrls) fail('batch:start.urls', `has more than ${BATCH_LIMITS.maxUrls} items`);
     const options = optional(r.options, (v) => loadOptions(v, 'batch:start.options'));
@@ -462,6 +503,7 @@ export const validators: { [C in Channel]: (request: unknown) => RequestOf<C> } 
       resume: optional(r.resume, (v) => boolean(v, 'batch:start.resume')),
       settings: optional(r.settings, (v) => batchSettings(v, 'batch:start.settings')),
       options: options && { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: options.convert },
+      siteKeeps: optional(r.siteKeeps, (v) => siteKeeps(v, 'batch:start.siteKeeps')),
     };
   },
   'batch:poll': (request) => {

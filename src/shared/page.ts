@@ -1,6 +1,6 @@
 // What scraping one page gives: the library's `Scraper.scrape()` result, the CLI's --json output
 // and what the app shows. Types only, shared by main and renderer.
-import type { ConvertOptions, Metadata, RemovedNode, Stats, Warning } from './core/types';
+import type { ConvertOptions, ConvertStage, Metadata, RemovedNode, Stats, Warning } from './core/types';
 
 export interface ScrapeOptions {
   /** Render the page with JavaScript in a headless browser before converting. */
@@ -24,6 +24,18 @@ export interface ScrapeOptions {
   baseUrl?: string;
   /** Options for the conversion itself (rules, keep, front matter, …). */
   convert?: Omit<ConvertOptions, 'url'>;
+}
+
+/** The stages of loading one page, in order (`render` only when rendering). */
+export type ScrapeStage = 'fetch' | 'render' | ConvertStage;
+
+export const SCRAPE_STAGES: readonly ScrapeStage[] = ['fetch', 'render', 'parse', 'clean', 'markdown'];
+
+/** Where a load is: its stage, and the bytes received so far (of `totalBytes`, when announced). */
+export interface ScrapeProgress {
+  stage: ScrapeStage;
+  bytes?: number;
+  totalBytes?: number;
 }
 
 /** Why a page failed, as a stable code plus a one-line message. */
@@ -69,6 +81,8 @@ export interface Page {
   cleanedHtml: string;
   originalHtml: string;
   removed: RemovedNode[];
+  /** The elements kept by `convert.keep.paths` that a rule would have removed. */
+  kept?: RemovedNode[];
   metadata: Metadata;
   stats?: Stats;
   warnings: Warning[];

@@ -102,8 +102,10 @@ describe.skipIf(!haveChromium)('the Batch view, over the web bridge', () => {
     await page.emulateMedia({ colorScheme: 'dark' }); // the theme follows the system by default
     await shot(page, 'finished-failures-dark');
     await page.emulateMedia({ colorScheme: 'light' });
-    // The folder now holds this batch: Start would continue it.
-    expect(await page.getByTestId('batch-start').innerText()).toBe('Resume batch');
+    // Finished: the form is ready for the next batch, in a folder of its own, not "Resume" pre-checked.
+    expect(await page.getByTestId('batch-start').innerText()).toBe('Start batch');
+    expect(await page.getByTestId('batch-folder').innerText()).toBe('none yet');
+    expect(await page.getByTestId('batch-resume').count()).toBe(0);
 
     // Retry one failure: it is loaded again (and fails again: a 404 stays a 404).
     await page.locator('[data-testid=batch-row][data-index="19"]').getByTestId('batch-row-retry').click();

@@ -43,4 +43,11 @@ describe('resizing panes', () => {
     expect(resize([0.4, 0.3, 0.3], 0, 1, 0.5, 0.1)).toEqual([0.6, 0.09999999999999998, 0.3]);
     expect(resize([0.4, 0.3, 0.3], 0, 2, -0.9, 0.1)).toEqual([0.1, 0.3, 0.6]);
   });
+
+  it('keep only well-formed site keeps', () => {
+    const keep = { path: 'body > footer', tag: 'footer', ruleId: 'footer', excerpt: '<footer>', at: 1 };
+    const merged = mergeSettings({ siteKeeps: { 'example.com': [keep, { path: 42 }, 'junk'], 'bad site!': [keep], 'other.org': 'junk', 'x.org': [{ path: 'body > nav' }] } });
+    expect(merged.siteKeeps).toEqual({ 'example.com': [keep], 'x.org': [{ path: 'body > nav', tag: '', ruleId: '', excerpt: '', at: 0 }] });
+    expect(mergeSettings({ siteKeeps: [] }).siteKeeps).toEqual({});
+  });
 });

@@ -85,17 +85,62 @@ describe('the app store', { timeout: 60_000 }, () => {
     expect(markdown).toContain('Buy boots');
   });
 
-  it('keeps the page on screen when a load fails or is cancelled, and says why', async () => {
+  it('says why a load failed in place of the panes, keeps the page before it to go back to, and retries', async () => {
     const store = createAppStore(api, contractStorage(api, 0));
     await store.getState().load({ kind: 'html', html: PAGE });
     await store.getState().load({ kind: 'url', url: 'ftp://example.org/x' });
-    expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'invalid-input' }, page: { title: 'Store test' } });
+    expect(store.getState()).toMatchObject({ status: 'error', error: null, failure: { label: 'ftp://example.org/x', error: { code: 'invalid-input' } }, page: { title: 'Store test' } });
+    await store.getState().retry();
+    expect(store.getState().failure?.input).toEqual({ kind: 'url', url: 'ftp://example.org/x' });
+    store.getState().backToPage();
+    expect(store.getState()).toMatchObject({ status: 'ready', failure: null, page: { title: 'Store test' } });
 
     const loading = store.getState().load({ kind: 'url', url: slowUrl });
     await vi.waitFor(() => expect(store.getState().status).toBe('loading'));
     await store.getState().cancel();
     await loading;
     expect(store.getState()).toMatchObject({ status: 'ready', error: { code: 'cancelled' }, page: { title: 'Store test' } });
+  });
+
+  it('says what a keep changed, and where in the Markdown', async () => {
+    const store = createAppStore(api, contractStorage(api, 0));
+    await store.getState().load({ kind: 'html', html: PAGE });
+    const before = store.getState().result!.markdown;
+    const footer = store.getState().result!.removed.find((n) => n.tag === 'footer')!;
+    store.getState().toggleKeepElement(footer);
+    await settled(store);
+    const { notice, flash, result } = store.getState();
+    expect(notice?.text).toBe('Kept <footer>: restored 4 characters');
+    expect(result!.markdown).not.toBe(before);
+    expect(result!.markdown.slice(flash!.start, flash!.end)).toBe('Foot');
+    store.getState().toggleKeepElement(footer);
+    await settled(store);
+    expect(store.getState().notice?.text).toBe('Dropped <footer> again: removed 4 characters');
+  });
+
+  it('keeps an element on every page of a site: remembered, sent with the next load of that site, and not of another', async () => {
+    const site = createServer((request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE.replace('Store test', request.url!)));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (site.address() as AddressInfo).port;
+      const store = createAppStore(api, contractStorage(api, 0));
+      await store.getState().load({ kind: 'url', url: `http://127.0.0.1:${port}/one` });
+      const footer = store.getState().result!.removed.find((n) => n.tag === 'footer')!;
+      store.getState().toggleSiteKeep(footer);
+      await settled(store);
+      expect(store.getState().settings.siteKeeps['127.0.0.1']).toMatchObject([{ path: 'body > footer', tag: 'footer', ruleId: 'footer' }]);
+      expect(store.getState().result!.markdown).toContain('Foot');
+
+      await store.getState().load({ kind: 'url', url: `http://127.0.0.1:${port}/two` });
+      expect(store.getState().result!.markdown).toContain('Foot');
+      expect(Object.keys(store.getState().keep.paths)).toEqual(['body > footer']);
+      expect(store.getState().notice?.text).toBe('Kept <footer> as always on 127.0.0.1');
+
+      await store.getState().load({ kind: 'url', url: `http://localhost:${port}/three` });
+      expect(store.getState().result!.markdown).not.toContain('Foot');
+    } finally {
+      site.close();
+    }
   });
 
   it('persists settings through the contract and reads them back in a new session', async () => {

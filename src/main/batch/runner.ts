@@ -7,6 +7,7 @@ import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchRowStatus, type BatchSettings, type BatchState } from '../../shared/batch';
 import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
+import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import { Scraper, type ScraperIsolation } from '../services/scraper';
 import { NameTakenError, resetTempDir, writeAtomic } from './atomic-files';
 import { deadline } from './deadline';
@@ -29,6 +30,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   resume?: boolean;
   /** Further Scraper options (user agent, wait-for, rule categories, …). */
   scrape?: ScrapeOptions;
+  /** Elements kept on every page of a site: added to `scrape.convert.keep.paths` for its pages. */
+  siteKeeps?: SiteKeeps;
   /** Instead of the runner's own Scraper (the app renders in its own window). */
   fetchPage?: FetchPage;
   /** Where the runner's Scraper reads and converts pages (default: the process's shared pools). */
@@ -317,13 +320,16 @@ export class BatchRunner {
     this.setStatus(row, 'pending');
   }
 
-  private scrapeOptions(): ScrapeOptions {
+  private scrapeOptions(url: string): ScrapeOptions {
     const scrape = this.options.scrape ?? {};
-    return { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
+    const convert = { ...scrape.convert, frontMatter: this.settings.frontMatter };
+    const paths = keepPathsFor(url, this.options.siteKeeps, convert.keep?.paths);
+    if (paths.length > 0) convert.keep = { ...convert.keep, paths };
+    return { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert };
   }
 
   private async fetch(url: string, signal: AbortSignal): Promise<Page> {
-    const options = this.scrapeOptions();
+    const options = this.scrapeOptions(url);
     // The Scraper bounds loading by the time allowed (with a timer Node 20 cannot lose, see
     // deadline.ts) and converting by the page's budget, in a worker that is stopped when it runs
     // away: a page that exhausts it fails alone. A slow conversion on a busy machine is no timeout.

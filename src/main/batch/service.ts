@@ -226,6 +226,7 @@ export class BatchService {
       resume: request.resume ?? false,
       settings,
       scrape: { userAgent: request.options?.userAgent, waitFor: request.options?.waitFor, extraWaitMs: request.options?.extraWaitMs, convert: request.options?.convert },
+      siteKeeps: request.siteKeeps,
       renderInApp: render && this.deps.render !== undefined,
     };
     const opened = handle.opened();

@@ -3,6 +3,7 @@
 // shapes whether the run is in a worker thread or in the main thread.
 import type { BatchCounts, BatchRow, BatchSettings, BatchState } from '../../shared/batch';
 import type { ScrapeError, ScrapeOptions } from '../../shared/page';
+import type { SiteKeeps } from '../../shared/site-keeps';
 
 export interface SessionStart {
   outDir: string;
@@ -10,6 +11,8 @@ export interface SessionStart {
   resume: boolean;
   settings: Partial<BatchSettings>;
   scrape: ScrapeOptions;
+  /** Elements kept on every page of a site, added to `scrape.convert.keep` page by page. */
+  siteKeeps?: SiteKeeps;
   /** Rendering happens in the app (its hidden window), asked for by `render` messages. */
   renderInApp: boolean;
 }

@@ -75,6 +75,7 @@ export class BatchSession {
         outDir: start.outDir,
         resume: start.resume,
         scrape: start.scrape,
+        siteKeeps: start.siteKeeps,
         fetchPage: start.renderInApp ? this.renderingFetch() : undefined,
         onRow: (row) => this.rowChanged(row),
         onState: () => this.schedule(),

@@ -1,7 +1,7 @@
 // The desktop app's entry: one window with the renderer, the contract's IPC, and nothing else
 // reachable from the page. Only files under src/main/electron import 'electron'.
 import { basename, join } from 'node:path';
-import { app, BrowserWindow, dialog, nativeTheme, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, nativeTheme, protocol, session, shell } from 'electron';
 import { createServices, type AppServices } from '../services/handlers';
 import { SettingsStore } from '../services/settings-store';
 import { WorkerHost } from '../services/worker-host';
@@ -9,6 +9,7 @@ import { appFiles, missingAppFiles } from './app-files';
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appProtocolHandler } from './app-protocol';
 import { guardAppSession, guardWebContents, trustedSenderCheck } from './guards';
 import { registerIpc } from './ipc';
+import { installAppMenu } from './menu';
 import type { AppLocation } from './policies';
 import { HiddenWindowRenderer, renderSession } from './render-window';
 import { createMainWindow } from './windows';
@@ -108,6 +109,7 @@ void app.whenReady().then(() => {
     openFolder,
   });
   registerIpc(services.handlers, trustedSenderCheck(() => mainWindow?.webContents ?? null, location));
+  installAppMenu(Menu, () => mainWindow?.webContents);
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

@@ -34,7 +34,7 @@ export class HttpSource implements PageSource {
           throw new LoadError('http-status', `the server answered HTTP ${reason}`, response.status);
         }
         const contentType = response.headers.get('content-type') ?? undefined;
-        const body = await readBody(response, settings.maxBytes);
+        const body = await readBody(response, settings.maxBytes, request.onBytes);
         return { url: request.url, finalUrl: current, status: response.status, contentType, body, rendered: false, warnings: [] };
       }
     } catch (error) {
@@ -91,7 +91,7 @@ async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
-async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+async function readBody(response: Response, maxBytes: number, onBytes?: LoadRequest['onBytes']): Promise<Uint8Array> {
   const tooLarge = () => new LoadError('too-large', `the response is larger than the limit of ${formatBytes(maxBytes)}`);
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -99,6 +99,8 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
     throw tooLarge();
   }
   if (response.body === null) return new Uint8Array(0);
+  const announced = Number.isFinite(declared) && declared > 0 ? declared : undefined;
+  onBytes?.(0, announced);
   const chunks: Uint8Array[] = [];
   let total = 0;
   const reader = response.body.getReader();
@@ -111,6 +113,7 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
       throw tooLarge();
     }
     chunks.push(value);
+    onBytes?.(total, announced);
   }
   return Buffer.concat(chunks, total);
 }

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Warning } from '../../shared/core/types';
+import { type FontWeights, learnFontWeights } from './pdf-fonts';
 import { layoutToHtml, type TextRun } from './pdf-layout';
 import { LoadError } from './source';
 
@@ -44,12 +45,13 @@ interface PdfTextItem {
   width: number;
   height: number;
   hasEOL: boolean;
+  fontName: string;
 }
 
-function toRun(item: PdfTextItem): TextRun {
+function toRun(item: PdfTextItem, weights: FontWeights): TextRun {
   const [a, b, c, d, x, y] = item.transform;
   const size = Math.hypot(c, d) || Math.hypot(a, b) || item.height;
-  return { text: item.str, x, y, width: item.width, size, endOfLine: item.hasEOL };
+  return { text: item.str, x, y, width: item.width, size, endOfLine: item.hasEOL, bold: weights.get(item.fontName) === true };
 }
 
 function metadataText(value: unknown): string | undefined {
@@ -95,11 +97,13 @@ export async function pdfToHtml(bytes: Uint8Array, options: PdfOptions = {}): Pr
 
     const pageCount = Math.min(document.numPages, maxPages);
     const pages: TextRun[][] = [];
+    const weights: FontWeights = new Map();
     for (let number = 1; number <= pageCount; number++) {
       if (options.signal?.aborted) throw options.signal.reason;
       const page = await document.getPage(number);
       const content = await page.getTextContent();
-      pages.push(content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item).map((item) => toRun(item as PdfTextItem)));
+      await learnFontWeights(page, Object.keys(content.styles), weights);
+      pages.push(content.items.filter((item): item is PdfTextItem & typeof item => 'str' in item).map((item) => toRun(item as PdfTextItem, weights)));
       page.cleanup();
     }
 

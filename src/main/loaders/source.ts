@@ -23,6 +23,8 @@ export interface LoadRequest {
   signal: AbortSignal;
   /** performance.now() value by which loading must be over. */
   deadline: number;
+  /** Told the bytes of the body received so far (and how many were announced), as they arrive. */
+  onBytes?: (received: number, announced?: number) => void;
 }
 
 export interface LoadedResource {

@@ -3,6 +3,7 @@
 // see an abort message; the host terminates the worker for that (see worker-host.ts).
 import { parentPort } from 'node:worker_threads';
 import { BudgetExceeded, convert } from '../../shared/core';
+import type { ScrapeProgress } from '../../shared/page';
 import type { FromWorker, ToWorker, WorkerFailure, WorkerJob } from './worker-protocol';
 import { threadCpuClock } from '../isolation/proc-stats';
 import { runScrape } from './worker-scrape';
@@ -19,10 +20,11 @@ function failure(error: unknown, signal: AbortSignal): WorkerFailure {
   return { code: 'internal', message };
 }
 
-async function run(job: WorkerJob, signal: AbortSignal): Promise<unknown> {
+async function run(id: number, job: WorkerJob, signal: AbortSignal): Promise<unknown> {
+  const onProgress = (progress: ScrapeProgress) => port!.postMessage({ type: 'progress', id, progress } satisfies FromWorker);
   // The same budget as everywhere: this thread's CPU time, not the wall clock.
-  if (job.kind === 'convert') return convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock: threadCpuClock() } });
-  return runScrape(job, signal);
+  if (job.kind === 'convert') return convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock: threadCpuClock() }, onStage: (stage) => onProgress({ stage, bytes: job.html.length }) });
+  return runScrape(job, signal, onProgress);
 }
 
 port.on('message', (message: ToWorker) => {
@@ -32,7 +34,7 @@ port.on('message', (message: ToWorker) => {
   }
   const controller = new AbortController();
   aborts.set(message.id, controller);
-  run(message.job, controller.signal).then(
+  run(message.id, message.job, controller.signal).then(
     (value) => port.postMessage({ type: 'done', id: message.id, value } satisfies FromWorker),
     (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: failure(error, controller.signal) } satisfies FromWorker),
   ).finally(() => aborts.delete(message.id));

@@ -65,6 +65,7 @@ export function createServices(deps: HandlerDeps): AppServices {
     'page:load': (request) => pages.load(request),
     'page:convert': (request) => pages.reconvert(request),
     'page:cancel': ({ requestId }) => ({ cancelled: pages.cancel(requestId) }),
+    'page:progress': ({ requestId }) => ({ progress: pages.progress(requestId) }),
     'export:save': save,
     'settings:get': async ({ key }) => ({ value: await settings.get(key) }),
     'settings:set': async ({ key, value }) => {

@@ -2,12 +2,14 @@
 // conversion runs on the worker; loads are cancellable by the caller's request id. URLs, typed
 // paths and dropped files go to the Scraper (on the worker too); with a `render` function (the
 // Electron app's hidden window), http(s) pages are rendered in main first, then converted.
+import { homedir } from 'node:os';
 import { LIMITS, type LoadedPage, type LoadInput, type LoadOptions, type LoadRequest, type ReconvertRequest, type ReconvertResponse } from '../../shared/contract';
 import type { ConvertOptions, ConvertResult } from '../../shared/core/types';
-import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
+import type { Page, ScrapeError, ScrapeOptions, ScrapeProgress } from '../../shared/page';
 import { LoadError } from '../loaders/source';
 import { emptyShellWarning } from './empty-shell';
 import { PageCache } from './page-cache';
+import { appInput } from './scrape-target';
 import type { WorkerHost } from './worker-host';
 import { JobError } from './worker-protocol';
 
@@ -32,6 +34,14 @@ export interface PageServiceOptions {
   worker: WorkerHost;
   render?: RenderPage;
   defaultTimeoutMs?: number;
+  /** The folder "~/" stands for in a typed path (default: the user's home). */
+  home?: string;
+}
+
+/** One load or conversion: its cancel signal, and where it reports its progress. */
+interface Run {
+  signal: AbortSignal;
+  report: (progress: ScrapeProgress) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,15 +49,17 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export class PageService {
   private readonly cache = new PageCache();
   private readonly requests = new Map<string, AbortController>();
+  private readonly progressOf = new Map<string, ScrapeProgress>();
 
   constructor(private readonly options: PageServiceOptions) {}
 
   async load(request: LoadRequest): Promise<LoadedPage> {
-    const { signal, done } = this.track(request.requestId);
+    const run = this.track(request.requestId);
+    const { signal, done } = run;
     const started = performance.now();
     const options = request.options ?? {};
     try {
-      const page = await this.loadInput(request.input, options, signal);
+      const page = await this.loadInput(request.input, options, run);
       return { ...page, elapsedMs: page.elapsedMs ?? Math.round(performance.now() - started) };
     } catch (error) {
       return failedPage(describeInput(request.input), toScrapeError(error, signal), options.render === true);
@@ -59,9 +71,10 @@ export class PageService {
   async reconvert(request: ReconvertRequest): Promise<ReconvertResponse> {
     const cached = this.cache.get(request.pageId);
     if (!cached) return { ok: false, error: { code: 'not-found', message: 'this page is no longer in memory: load it again' } };
-    const { signal, done } = this.track(request.requestId);
+    const run = this.track(request.requestId);
+    const { signal, done } = run;
     try {
-      const result = await this.convert(cached.html, cached.url, request.options ?? {}, signal);
+      const result = await this.convert(cached.html, cached.url, request.options ?? {}, run);
       return { ok: true, result };
     } catch (error) {
       return { ok: false, error: toScrapeError(error, signal) };
@@ -78,33 +91,44 @@ export class PageService {
     return true;
   }
 
-  private track(requestId: string): { signal: AbortSignal; done: () => void } {
+  /** Where a load or conversion running under this id is (null when none is). */
+  progress(requestId: string): ScrapeProgress | null {
+    return this.progressOf.get(requestId) ?? null;
+  }
+
+  private track(requestId: string): Run & { done: () => void } {
     this.requests.get(requestId)?.abort(); // an id reused while running replaces the old request
     const controller = new AbortController();
     this.requests.set(requestId, controller);
+    const mine = () => this.requests.get(requestId) === controller;
     return {
       signal: controller.signal,
+      report: (progress) => {
+        if (mine()) this.progressOf.set(requestId, progress);
+      },
       done: () => {
-        if (this.requests.get(requestId) === controller) this.requests.delete(requestId);
+        if (!mine()) return;
+        this.requests.delete(requestId);
+        this.progressOf.delete(requestId);
       },
     };
   }
 
-  private async loadInput(input: LoadInput, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
+  private async loadInput(input: LoadInput, options: LoadOptions, run: Run): Promise<LoadedPage> {
     switch (input.kind) {
       case 'html':
-        return this.fromHtml(input.html, { url: undefined, label: input.name ?? 'pasted HTML', options, signal, rendered: false });
+        return this.fromHtml(input.html, { url: undefined, label: input.name ?? 'pasted HTML', options, run, rendered: false });
       case 'file': {
         const bytes = Buffer.from(input.base64, 'base64');
         const job = { kind: 'scrape-bytes', bytes, name: input.name, contentType: contentTypeOf(input.name), options: scrapeOptions({ ...options, render: false }) } as const;
-        return this.scraped(await this.options.worker.run<Page>(job, signal), false);
+        return this.scraped(await this.options.worker.run<Page>(job, run.signal, run.report), false);
       }
       case 'url':
-        return this.fromUrl(input.url, options, signal);
+        return this.fromUrl(appInput(input.url, this.options.home ?? homedir()), options, run);
     }
   }
 
-  private async fromUrl(url: string, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
+  private async fromUrl(url: string, options: LoadOptions, run: Run): Promise<LoadedPage> {
     const render = this.options.render;
     if (options.render && render && /^https?:\/\//i.test(url)) {
       const settings: RenderSettings = {
@@ -114,21 +138,22 @@ export class PageService {
         userAgent: options.userAgent,
       };
       try {
-        const rendered = await render(url, settings, signal);
-        const page = await this.fromHtml(rendered.html, { url: rendered.finalUrl, label: url, options, signal, rendered: true });
+        run.report({ stage: 'render' });
+        const rendered = await render(url, settings, run.signal);
+        const page = await this.fromHtml(rendered.html, { url: rendered.finalUrl, label: url, options, run, rendered: true });
         return { ...page, finalUrl: rendered.finalUrl, status: rendered.status, contentType: rendered.contentType };
       } catch (error) {
         // A PDF (or another non-HTML type) is not for the browser: the Scraper's loaders take it.
         if (!(error instanceof LoadError && error.code === 'unsupported-type')) throw error;
       }
-      return this.scrape(url, { ...options, render: false }, signal);
+      return this.scrape(url, { ...options, render: false }, run);
     }
-    return this.scrape(url, options, signal);
+    return this.scrape(url, options, run);
   }
 
-  private async scrape(input: string, options: LoadOptions, signal: AbortSignal): Promise<LoadedPage> {
+  private async scrape(input: string, options: LoadOptions, run: Run): Promise<LoadedPage> {
     const job = { kind: 'scrape', input, options: scrapeOptions({ timeoutMs: this.options.defaultTimeoutMs, ...options }) } as const;
-    return this.scraped(await this.options.worker.run<Page>(job, signal), options.render === true);
+    return this.scraped(await this.options.worker.run<Page>(job, run.signal, run.report), options.render === true);
   }
 
   /** A Scraper's page for the app: its HTML cached for re-conversion, `text` (a copy of markdown) left out. */
@@ -143,10 +168,10 @@ export class PageService {
 
   private async fromHtml(
     html: string,
-    at: { url: string | undefined; label: string; options: LoadOptions; signal: AbortSignal; rendered: boolean },
+    at: { url: string | undefined; label: string; options: LoadOptions; run: Run; rendered: boolean },
   ): Promise<LoadedPage> {
     const started = performance.now();
-    const result = await this.convert(html, at.url, at.options.convert ?? {}, at.signal);
+    const result = await this.convert(html, at.url, at.options.convert ?? {}, at.run);
     const pageId = this.cache.put({ html, url: at.url });
     const shell = at.rendered ? emptyShellWarning(result.markdown, html, true) : undefined;
     return {
@@ -158,6 +183,7 @@ export class PageService {
       cleanedHtml: result.cleanedHtml,
       originalHtml: html,
       removed: result.removed,
+      kept: result.kept,
       metadata: result.metadata,
       stats: result.stats,
       warnings: shell ? [...result.warnings, shell] : result.warnings,
@@ -167,10 +193,10 @@ export class PageService {
     };
   }
 
-  private convert(html: string, url: string | undefined, options: ConvertOptions, signal: AbortSignal): Promise<ConvertResult> {
+  private convert(html: string, url: string | undefined, options: ConvertOptions, run: Run): Promise<ConvertResult> {
     // The budget is the CLI's (the core's defaults, or what the settings say), in the worker's CPU time.
     const convertOptions: ConvertOptions = stripUndefined({ ...options, budget: budgetOf(options), url, sourceLocations: true, frontMatter: false });
-    return this.options.worker.run<ConvertResult>({ kind: 'convert', html, options: convertOptions }, signal);
+    return this.options.worker.run<ConvertResult>({ kind: 'convert', html, options: convertOptions }, run.signal, run.report);
   }
 }
 

@@ -1,7 +1,8 @@
 // What the user typed → what to load: an http(s) URL, or a local file as a file: URL.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { suggestAddress } from '../../shared/suggest';
 import { LoadError } from '../loaders/source';
 
 export type ScrapeTarget = { kind: 'web'; url: string } | { kind: 'file'; url: string };
@@ -37,4 +38,21 @@ export function resolveTarget(input: string): ScrapeTarget {
     throw new LoadError('not-found', `no such file: ${trimmed} (for a web page, write https://${trimmed})`);
   }
   return { kind: 'file', url: pathToFileURL(path).href };
+}
+
+/**
+ * What the app may load for what was typed into its address bar: a web or file: address, or an
+ * absolute path ("~/" is the home folder). Anything else is refused with a message that says what
+ * was wrong (and the address probably meant) — never looked up relative to the working directory,
+ * which in a desktop app is wherever it happened to be started.
+ */
+export function appInput(input: string, home: string): string {
+  const text = input.trim();
+  if (text === '') throw new LoadError('invalid-input', 'nothing to load: the address is empty');
+  if (/^(?:https?|file):/i.test(text)) return text;
+  if (/^~[/\\]/.test(text)) return join(home, text.slice(2));
+  if (isAbsolute(text) || /^[a-z]:[/\\]/i.test(text)) return text;
+  const suggestion = suggestAddress(text);
+  if (suggestion !== null) throw new LoadError('invalid-input', `“${text}” is not a complete web address (did you mean ${suggestion}?)`);
+  throw new LoadError('invalid-input', `“${text.length > 200 ? `${text.slice(0, 199)}…` : text}” is neither a web address (https://…) nor the full path of a file on this computer`);
 }

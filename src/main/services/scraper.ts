@@ -5,7 +5,7 @@
 import { BudgetExceeded, convert } from '../../shared/core';
 import { cutAt } from '../../shared/core/text';
 import type { ConvertOptions, ConvertResult, Warning } from '../../shared/core/types';
-import type { Page, ScrapeError, ScrapeOptions } from '../../shared/page';
+import type { Page, ScrapeError, ScrapeOptions, ScrapeProgress } from '../../shared/page';
 import { decodeHtml } from '../loaders/charset';
 import { classifyContent, mediaType } from '../loaders/content-type';
 import { FileSource } from '../loaders/files';
@@ -27,7 +27,14 @@ export const SCRAPE_DEFAULTS = {
   userAgent: DEFAULT_USER_AGENT,
 } as const;
 
-export type ScrapeCallOptions = ScrapeOptions & { signal?: AbortSignal };
+export type ScrapeCallOptions = ScrapeOptions & {
+  signal?: AbortSignal;
+  /** Told each stage as it starts, and the bytes received while fetching (at most every 100 ms). */
+  onProgress?: (progress: ScrapeProgress) => void;
+};
+
+/** Bytes received are told at most this often: a large page arrives in thousands of chunks. */
+const BYTES_EVERY_MS = 100;
 
 /** Bytes already in hand (standard input, a dropped file): what is known about them. */
 export interface ContentInfo {
@@ -45,6 +52,7 @@ interface Prepared {
   /** Stops the loading timer. */
   clear: () => void;
   deadline: number;
+  onProgress?: (progress: ScrapeProgress) => void;
 }
 
 /**
@@ -130,7 +138,7 @@ export class Scraper {
     // A timer of our own: on Node 20, AbortSignal.timeout inside AbortSignal.any can be collected
     // before it fires (see batch/deadline.ts).
     const limit = deadline(settings.timeoutMs, call.signal);
-    return { options, settings, signal: limit.signal, clear: limit.clear, cancel: call.signal, deadline: started + settings.timeoutMs };
+    return { options, settings, signal: limit.signal, clear: limit.clear, cancel: call.signal, deadline: started + settings.timeoutMs, onProgress: call.onProgress };
   }
 
   private browserFor(options: ScrapeOptions): BrowserSource {
@@ -144,7 +152,8 @@ export class Scraper {
   }
 
   private async load(target: ScrapeTarget, prepared: Prepared): Promise<LoadedResource> {
-    const request: LoadRequest = { url: target.url, settings: prepared.settings, signal: prepared.signal, deadline: prepared.deadline };
+    const request: LoadRequest = { url: target.url, settings: prepared.settings, signal: prepared.signal, deadline: prepared.deadline, onBytes: bytesReporter(prepared.onProgress) };
+    prepared.onProgress?.({ stage: prepared.options.render ? 'render' : 'fetch' });
     if (!prepared.options.render) return target.kind === 'web' ? this.http.load(request) : this.files.load(request);
     if (target.kind === 'web') {
       const rendered = await this.browserFor(prepared.options).load(request);
@@ -168,6 +177,7 @@ export class Scraper {
       page.contentType = kind === 'pdf' ? 'application/pdf' : mediaType(resource.contentType) || 'text/html';
       if (kind === 'pdf') {
         prepared.clear();
+        prepared.onProgress?.({ stage: 'parse', bytes: body.byteLength });
         const pdf = await this.readPdf(body, prepared).catch((error: unknown) => {
           throw prepared.cancel?.aborted ? new LoadError('cancelled', 'reading the PDF was cancelled') : error;
         });
@@ -183,8 +193,10 @@ export class Scraper {
     // Loading is over: the rest is bounded by the page's budget, not by the time allowed to load.
     prepared.clear();
 
+    const onProgress = prepared.onProgress;
     const convertOptions: ConvertOptions = {
       ...prepared.options.convert,
+      ...(onProgress ? { onStage: (stage) => onProgress({ stage, bytes: resource.body?.byteLength ?? html.length }) } : {}),
       // Local files keep relative links relative unless a base is given.
       url: prepared.options.baseUrl ?? (local ? undefined : resource.finalUrl),
     };
@@ -207,6 +219,7 @@ export class Scraper {
       cleanedHtml: result.cleanedHtml,
       originalHtml: html,
       removed: result.removed,
+      kept: result.kept,
       metadata: result.metadata,
       stats: result.stats,
       warnings,
@@ -225,8 +238,25 @@ export class Scraper {
   private async convert(html: string, options: ConvertOptions, cancel: AbortSignal | undefined): Promise<ConvertResult> {
     const pages = this.isolation.pages === undefined ? sharedPagePool() : this.isolation.pages;
     if (pages === null) return convert(html, options);
-    return pages.convert(html, options, cancel);
+    // A callback cannot cross into the worker: the stages are reported as the worker starts and ends.
+    const { onStage, ...serialisable } = options;
+    onStage?.('parse');
+    const result = await pages.convert(html, serialisable, cancel);
+    onStage?.('markdown');
+    return result;
   }
+}
+
+/** Bytes received, told on when BYTES_EVERY_MS has passed since the last time (and at the end). */
+function bytesReporter(onProgress: ((progress: ScrapeProgress) => void) | undefined): LoadRequest['onBytes'] {
+  if (!onProgress) return undefined;
+  let last = -Infinity;
+  return (bytes, totalBytes) => {
+    const now = performance.now();
+    if (now - last < BYTES_EVERY_MS && bytes !== totalBytes) return;
+    last = now;
+    onProgress({ stage: 'fetch', bytes, totalBytes });
+  };
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

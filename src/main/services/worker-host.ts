@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ScrapeProgress } from '../../shared/page';
 import { type FromWorker, JobError, type ToWorker, type WorkerJob } from './worker-protocol';
 
 export interface WorkerEntry {
@@ -41,6 +42,7 @@ export interface WorkerHostOptions {
 
 interface Pending {
   job: WorkerJob;
+  onProgress?: (progress: ScrapeProgress) => void;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -62,7 +64,7 @@ export class WorkerHost {
     this.maxHeapMb = options.maxHeapMb ?? 4096;
   }
 
-  run<T>(job: WorkerJob, signal?: AbortSignal): Promise<T> {
+  run<T>(job: WorkerJob, signal?: AbortSignal, onProgress?: (progress: ScrapeProgress) => void): Promise<T> {
     if (this.closed) return Promise.reject(new JobError('internal', 'the conversion worker is closed'));
     if (signal?.aborted) return Promise.reject(new JobError('cancelled', 'cancelled'));
     const id = this.nextId++;
@@ -73,7 +75,7 @@ export class WorkerHost {
         signal?.removeEventListener('abort', onAbort);
         fn(arg);
       };
-      this.pending.set(id, { job, resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
+      this.pending.set(id, { job, onProgress, resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       this.post({ type: 'run', id, job });
     });
   }
@@ -116,6 +118,10 @@ export class WorkerHost {
   }
 
   private onMessage(message: FromWorker): void {
+    if (message.type === 'progress') {
+      this.pending.get(message.id)?.onProgress?.(message.progress);
+      return;
+    }
     const entry = this.settled(message.id);
     if (!entry) return; // already cancelled
     if (message.type === 'done') entry.resolve(message.value);

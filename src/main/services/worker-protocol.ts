@@ -1,7 +1,7 @@
 // The messages between the main process and the conversion worker. Types only, plus the error
 // shape both sides agree on: a stable code the app can show, and a message.
 import type { ConvertOptions } from '../../shared/core/types';
-import type { ScrapeErrorCode, ScrapeOptions } from '../../shared/page';
+import type { ScrapeErrorCode, ScrapeOptions, ScrapeProgress } from '../../shared/page';
 
 export type WorkerJob =
   | { kind: 'convert'; html: string; options: ConvertOptions }
@@ -16,7 +16,11 @@ export interface WorkerFailure {
   message: string;
 }
 
-export type FromWorker = { type: 'done'; id: number; value: unknown } | { type: 'failed'; id: number; error: WorkerFailure };
+export type FromWorker =
+  | { type: 'done'; id: number; value: unknown }
+  | { type: 'failed'; id: number; error: WorkerFailure }
+  /** A stage of the job began, or more bytes arrived; the job goes on. */
+  | { type: 'progress'; id: number; progress: ScrapeProgress };
 
 /** A job that failed, with the code the app shows (cancelled, budget, internal, …). */
 export class JobError extends Error {

@@ -1,7 +1,9 @@
 // The app's screen: toolbar and status, the three panes, the removal inspector, the export bar —
-// or, below the toolbar, the Batch view.
-import { useEffect, useState } from 'react';
+// or, below the toolbar, the Batch view. Over them: the command palette, settings, and the note
+// a keep leaves ("restored 1,204 characters", over the panes: see PaneLayout).
+import { useCallback, useEffect } from 'react';
 import { BatchView } from './components/BatchView';
+import { CommandPalette } from './components/CommandPalette';
 import { DropZone } from './components/DropZone';
 import { ExportBar } from './components/ExportBar';
 import { PaneLayout } from './components/PaneLayout';
@@ -9,14 +11,18 @@ import { RemovalInspector } from './components/RemovalInspector';
 import { SettingsDialog } from './components/SettingsDialog';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
+import { useCommands } from './components/use-commands';
 import { appStore, useApp } from './store/app-store';
 import { useApplyTheme } from './theme';
 
 export function App() {
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsOpen = useApp((s) => s.popover === 'settings');
+  const openPopover = useApp((s) => s.openPopover);
+  const closeSettings = useCallback(() => openPopover(null), [openPopover]);
   const view = useApp((s) => s.view);
   const loading = useApp((s) => s.status === 'loading');
   useApplyTheme();
+  useCommands();
   // Loading a page from the toolbar shows it.
   useEffect(() => {
     if (loading) appStore.getState().setView('page');
@@ -29,7 +35,7 @@ export function App() {
   }, []);
   return (
     <div className="app">
-      <Toolbar onOpenSettings={() => setSettingsOpen(true)} />
+      <Toolbar />
       {view === 'batch' ? (
         <BatchView />
       ) : (
@@ -41,7 +47,8 @@ export function App() {
         </>
       )}
       <DropZone />
-      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <CommandPalette />
+      {settingsOpen && <SettingsDialog onClose={closeSettings} />}
     </div>
   );
 }

@@ -3,9 +3,13 @@
 // Rules are tried on children before their parents (reverse document order), so a rule that asks
 // what an element holds sees it without the noise inside it; then a second, top-down pass removes
 // the outermost matches and records one entry per removed subtree.
+//
+// Keeping an element (by its path) keeps all of it: no rule removes it or anything inside it,
+// except the rules for what is never content (scripts, styles, embeds), which still apply inside,
+// so a kept element never brings live script into the outputs.
 import type { Budget } from './budget';
 import { type ChildNode, type Document, DROP, type Element, ELEMENT_NODE, KEEP, type Node, numberElements, type ParentNode, releaseTree, rewriteChildren, UNWRAP } from './dom/nodes';
-import { elementPathNamer, visibleTextLength } from './dom/query';
+import { elementAtPath, elementPathNamer, visibleTextLength } from './dom/query';
 import { htmlExcerpt } from './dom/serialize';
 import { pageFacts } from './rules/page-facts';
 import type { CleaningRule, RuleCategory, RuleContext } from './rules/types';
@@ -17,7 +21,7 @@ export interface CleanOptions {
   disabledCategories?: ReadonlySet<RuleCategory>;
   /** Rule ids whose matches are kept. */
   keepRules?: ReadonlySet<string>;
-  /** Paths (as reported in `RemovedNode.path`) of elements to keep. */
+  /** Paths (as reported in `RemovedNode.path`) of elements to keep, each with everything inside it. */
   keepPaths?: ReadonlySet<string>;
   budget?: Budget | null;
   /** The document's elements as `numberElements` lists them, when the caller has them already. */
@@ -25,16 +29,18 @@ export interface CleanOptions {
 }
 
 const EXCERPT_CHARS = 240;
+/** Rules of this category still apply inside a kept element: what they remove is never content. */
+const APPLIES_INSIDE_KEPT: RuleCategory = 'unwanted';
 
 interface Verdict {
   rule: CleaningRule;
   reason: string;
-  /** Worked out when the verdict is recorded (most verdicts fall inside a removed subtree and never are). */
-  path: string | undefined;
 }
 
 export interface CleanOutcome {
   removed: RemovedNode[];
+  /** Kept elements a rule would have removed, as it would have reported them (document order). */
+  kept: RemovedNode[];
   /** Elements in the document before cleaning. */
   elementsBefore: number;
 }
@@ -43,12 +49,15 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   const rules = options.rules.filter(
     (rule) => !options.disabledCategories?.has(rule.category) && !options.keepRules?.has(rule.id),
   );
-  const keepPaths = options.keepPaths ?? new Set<string>();
   const elementPath = elementPathNamer();
   const budget = options.budget ?? null;
   if (budget) budget.stage = 'cleaning';
 
   const elements = options.elements ?? numberElements(document);
+  const keptRoots = findKept(document, elements, options.keepPaths);
+  const sheltered = keptRoots.size > 0 ? insideKept(elements, keptRoots) : null;
+  // What a rule would have removed from a kept element: reported, not done.
+  const keptVerdicts: (Verdict | undefined)[] = keptRoots.size > 0 ? new Array(elements.length) : [];
   // Indexed by each element's position in document order (`order`): rules ask `skip` of every node
   // they walk, and an array answers faster than a map keyed by element.
   const verdicts: (Verdict | undefined)[] = new Array(elements.length);
@@ -64,14 +73,16 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
       budget?.tick();
       const el = elements[i];
       if (verdicts[i] !== undefined || (removedBefore !== null && removedBefore[i] === 1)) continue;
+      const shelteredHere = sheltered !== null && sheltered[i] === 1;
       const { rules: candidates, tests } = rulesFor(el.localName);
       for (let r = 0; r < candidates.length; r++) {
         const rule = candidates[r];
+        if (shelteredHere && rule.category !== APPLIES_INSIDE_KEPT) continue;
         const reason = tests[r].call(rule, el, context);
         if (reason === null) continue;
-        const path = keepPaths.size > 0 ? elementPath(el) : undefined;
-        if (path === undefined || !keepPaths.has(path)) {
-          verdicts[i] = { rule, reason, path };
+        if (keptRoots.has(el)) keptVerdicts[i] ??= { rule, reason };
+        else {
+          verdicts[i] = { rule, reason };
           judged++;
         }
         break;
@@ -84,8 +95,45 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
   judge(early, { document, skip: isRemoved, facts }, null);
   // Where the running text lies is found afresh for the late pass, without what the first removed.
   if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
+  const kept = keptRoots.size > 0 ? recordKept(keptVerdicts, keptRoots, isRemoved) : [];
   const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved, elementPath);
-  return { removed, elementsBefore: elements.length };
+  return { removed, kept, elementsBefore: elements.length };
+}
+
+/** The elements the keep paths name in this document (a path naming none is ignored), with their paths. */
+function findKept(document: Document, elements: readonly Element[], paths: ReadonlySet<string> | undefined): Map<Element, string> {
+  const found = new Map<Element, string>();
+  if (paths === undefined) return found;
+  for (const path of paths) {
+    const el = elementAtPath(document, path);
+    if (el !== null && elements[el.order] === el) found.set(el, path);
+  }
+  return found;
+}
+
+/** Marks (by `order`) every element strictly inside a kept one: in document order, parents come first. */
+function insideKept(elements: readonly Element[], keptRoots: ReadonlyMap<Element, string>): Uint8Array {
+  const inside = new Uint8Array(elements.length);
+  for (let i = 0; i < elements.length; i++) {
+    const parent = elements[i].parentElement;
+    if (parent !== null && elements[parent.order] === parent && (inside[parent.order] === 1 || keptRoots.has(parent))) inside[i] = 1;
+  }
+  return inside;
+}
+
+/** Records for the kept elements a rule matched, leaving out any that a removed ancestor takes away. */
+function recordKept(keptVerdicts: readonly (Verdict | undefined)[], keptRoots: ReadonlyMap<Element, string>, isRemoved: (el: Element) => boolean): RemovedNode[] {
+  const kept: RemovedNode[] = [];
+  for (const [el, path] of keptRoots) {
+    const verdict = keptVerdicts[el.order];
+    if (verdict === undefined) continue;
+    let gone = false;
+    for (let node = el.parentElement; node !== null && !gone; node = node.parentElement) gone = isRemoved(node);
+    if (!gone) kept.push({ ...record(0, el, verdict, () => path, isRemoved), index: el.order });
+  }
+  // In document order, numbered in it.
+  kept.sort((a, b) => a.index - b.index);
+  return kept.map((node, index) => ({ ...node, index }));
 }
 
 /** Marks (by `order`) every element inside a removed subtree: in document order, parents come first. */
@@ -161,7 +209,7 @@ function removeJudged(
   return removed;
 }
 
-function record(index: number, el: Element, verdict: Verdict, elementPath: (el: Element) => string): RemovedNode {
+function record(index: number, el: Element, verdict: Verdict, elementPath: (el: Element) => string, skip: ((el: Element) => boolean) | null = null): RemovedNode {
   const action = verdict.rule.action ?? 'remove';
   const location = el.sourceCodeLocation;
   return {
@@ -171,9 +219,9 @@ function record(index: number, el: Element, verdict: Verdict, elementPath: (el: 
     action,
     reason: verdict.reason,
     tag: el.localName,
-    path: verdict.path ?? elementPath(el),
+    path: elementPath(el),
     // An unwrapped element loses only its tag: none of its text goes.
-    textLength: action === 'unwrap' ? 0 : visibleTextLength(el),
+    textLength: action === 'unwrap' ? 0 : visibleTextLength(el, skip),
     excerpt: htmlExcerpt(el, EXCERPT_CHARS),
     ...(location ? { source: { start: location.startOffset, end: location.endOffset } } : {}),
   };

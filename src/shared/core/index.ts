@@ -9,6 +9,7 @@ import { numberElements, releaseTree } from './dom/nodes';
 import { compareCounts, countDomContent, countMarkdownContent } from './loss-check';
 import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
+import { normalizePage, restoreFootnotes } from './normalize';
 import { parseHtml } from './parse';
 import { DEFAULT_RULES } from './rules';
 import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
@@ -27,11 +28,15 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const budget = new Budget(limitsFor(html.length, options.budget), options.budget?.cpuClock);
   const started = now();
 
+  options.onStage?.('parse');
   const document = parseHtml(html, { budget, sourceLocations: options.sourceLocations ?? false });
   const parsed = now();
 
-  const elements = numberElements(document);
+  options.onStage?.('clean');
+  let elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
+  const normalized = normalizePage(document, elements);
+  if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const cleanOptions = {
     rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
@@ -40,10 +45,11 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
     keepPaths: new Set(options.keep?.paths ?? []),
     budget,
   };
-  const { removed, elementsBefore } = cleanDocument(document, { ...cleanOptions, elements });
+  const { removed, kept, elementsBefore } = cleanDocument(document, { ...cleanOptions, elements });
+  const notes = restoreFootnotes(document, normalized.footnotes);
   const base = documentBase(document, options.url);
   const dataImages = options.dataImages ?? 'drop';
-  const urlStats = rewriteUrls(elements, base, dataImages);
+  const urlStats = rewriteUrls(notes.length === 0 ? elements : [...elements, ...notes], base, dataImages);
   const cleaned = now();
 
   budget.stage = 'serializing';
@@ -67,6 +73,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   const { counts: domCounts, elements: elementsAfter } = countDomContent(tree, maxDepth);
   const serialized = now();
 
+  options.onStage?.('markdown');
   const { markdown: bodyMarkdown, flattened } = toMarkdown(tree.body, { maxDepth, budget });
   for (const each of new Set([tree, ...trees])) releaseTree(each);
   // A large page's list is allocated old (in large-object space): emptied, it keeps no element alive.
@@ -110,7 +117,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
       total: now() - started,
     },
   };
-  return { markdown, cleanedHtml, removed, metadata, stats, warnings };
+  return { markdown, cleanedHtml, removed, kept, metadata, stats, warnings };
 }
 
 /**

@@ -85,10 +85,11 @@ export function countDomContent(root: ParentNode, maxDepth = Infinity): { counts
       if (HEADING_TAGS.has(tag)) {
         if (!inLine && hasText(el)) counts.headings++;
         childInLine = true;
-      } else if (tag === 'li' && !inLine && hasTextOrImage(el)) counts.listItems++;
+        // Notes (`[^1]: …`) and footnote references (`[^1]`) are neither list items nor links in Markdown.
+      } else if (tag === 'li' && !inLine && hasTextOrImage(el) && !el.hasAttribute('data-footnote')) counts.listItems++;
       else if (tag === 'pre' && !inLine && hasText(el)) counts.codeBlocks++;
       else if (isImageWithSource(el)) counts.images++;
-      else if (tag === 'a' && (el.getAttribute('href') ?? '') !== '' && hasTextOrImage(el)) counts.links++;
+      else if (tag === 'a' && (el.getAttribute('href') ?? '') !== '' && hasTextOrImage(el) && !el.hasAttribute('data-footnote-ref')) counts.links++;
       else if (tag === 'table') {
         childInDataTable = !inLine && classifyTable(el, hasTextOrImage) === 'data';
         if (childInDataTable) counts.tableCells += tableRows(el).reduce((sum, row) => sum + rowCells(row).length, 0);

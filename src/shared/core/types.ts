@@ -9,7 +9,10 @@ export interface ConvertOptions {
   url?: string;
   /** Rule categories to apply; every category is on unless set to false here. */
   rules?: Partial<Record<RuleCategory, boolean>>;
-  /** Keep what the rules would remove: whole rules by id, or single elements by `RemovedNode.path`. */
+  /**
+   * Keep what the rules would remove: whole rules by id, or elements by `RemovedNode.path` — each
+   * with everything inside it (only scripts, styles and embeds inside are still removed).
+   */
   keep?: { rules?: readonly string[]; paths?: readonly string[] };
   /** Extra rules, tried after the built-in ones. */
   extraRules?: readonly CleaningRule[];
@@ -28,7 +31,12 @@ export interface ConvertOptions {
   budget?: BudgetOptions;
   /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses); at most 1,000. */
   maxDepth?: number;
+  /** Told as each stage starts, so a caller can show progress on a large page. */
+  onStage?: (stage: ConvertStage) => void;
 }
+
+/** The stages of convert(): parsing, cleaning (with serializing the cleaned DOM), Markdown. */
+export type ConvertStage = 'parse' | 'clean' | 'markdown';
 
 export interface RemovedNode {
   /** Position in the removal list (document order). */
@@ -96,6 +104,8 @@ export interface ConvertResult {
   markdown: string;
   cleanedHtml: string;
   removed: RemovedNode[];
+  /** The elements `keep.paths` saved from a rule, as that rule would have reported them. */
+  kept: RemovedNode[];
   metadata: Metadata;
   stats: Stats;
   warnings: Warning[];

@@ -2,6 +2,7 @@
 // would run code (`javascript:`, `vbscript:`) or carry a document (`data:`) dropped, keeping the text.
 import type { Document, Element } from './dom/nodes';
 import { findDescendant } from './dom/query';
+import { imageSource, isPixelDataUrl, isScriptUrl } from './images';
 
 export type DataImagePolicy = 'keep' | 'drop';
 
@@ -67,28 +68,9 @@ export function documentBase(document: Document, pageUrl: string | undefined): s
   return page;
 }
 
-// Lazy-loading pages put the real image in data-* attributes and a placeholder in src.
-const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
-
-/** The URL of a srcset's first candidate: its first word, without the comma that may end it. */
-function firstSrcsetCandidate(srcset: string | null): string | null {
-  if (srcset === null) return null;
-  const trimmed = srcset.trim();
-  const word = /^\S+/.exec(trimmed)?.[0];
-  if (word === undefined) return null;
-  const first = word.endsWith(',') && word.length < trimmed.length ? word.slice(0, -1) : word;
-  return first !== '' ? first : null;
-}
-
-function imageSource(img: Element): string | null {
-  const src = img.getAttribute('src');
-  const isPlaceholder = src === null || cleanUrlText(src) === '' || schemeOf(cleanUrlText(src)) === 'data';
-  if (!isPlaceholder) return src;
-  for (const name of LAZY_SOURCES) {
-    const value = img.getAttribute(name);
-    if (value !== null && cleanUrlText(value) !== '') return value;
-  }
-  return firstSrcsetCandidate(img.getAttribute('srcset') ?? img.getAttribute('data-srcset')) ?? src;
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
 }
 
 export interface UrlRewriteStats {
@@ -117,21 +99,22 @@ export function rewriteUrls(elements: readonly Element[], base: string | null, d
       }
     } else if (el.localName === 'img') {
       const src = imageSource(el);
-      if (src === null) continue;
-      const scheme = schemeOf(cleanUrlText(src));
-      if (scheme === 'javascript' || scheme === 'vbscript') {
+      if (src === null || isScriptUrl(src)) {
+        // No source but a placeholder: written as nothing.
         el.removeAttribute('src');
-        stats.unsafeLinks++;
         continue;
       }
-      if (scheme === 'data') {
-        if (dataImages === 'drop') {
+      if (schemeOf(cleanUrlText(src)) === 'data') {
+        if (dataImages === 'drop' || isPixelDataUrl(src)) {
           el.removeAttribute('src');
-          stats.dataImages++;
-        }
+          if (dataImages === 'drop') stats.dataImages++;
+        } else el.setAttribute('src', src);
         continue;
       }
-      el.setAttribute('src', resolveUrl(src, base));
+      const resolved = resolveUrl(src, base);
+      // `src="#"` or `src="?"`: the page itself, not an image.
+      if (base !== null && withoutFragment(resolved) === withoutFragment(base)) el.removeAttribute('src');
+      else el.setAttribute('src', resolved);
     } else if (el.localName === 'base' && base !== null) {
       // Every URL is absolute now; a <base> left in the cleaned page would only mislead.
       el.parentNode?.removeChild(el);

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium } from 'playwright';
+import { exportSubfolders } from '../../../src/main/batch/folders';
 import { uniqueMarkdownPath } from '../../../src/main/services/export-writer';
 import { createServices } from '../../../src/main/services/handlers';
 import { SettingsStore } from '../../../src/main/services/settings-store';
@@ -53,7 +54,10 @@ export interface AppUnderTest extends Served {
   exportDir: string;
 }
 
-/** The app as `npm run web` serves it, saving into `exportDir` and keeping settings in `settingsFile`. */
+/**
+ * The app as `npm run web` serves it, saving into `exportDir` (each batch into a new folder there)
+ * and keeping settings in `settingsFile`.
+ */
 export async function startApp(options: { exportDir: string; settingsFile: string }): Promise<AppUnderTest> {
   const rendererDir = await ensureRendererBuilt(process.cwd());
   const services = createServices({
@@ -63,6 +67,7 @@ export async function startApp(options: { exportDir: string; settingsFile: strin
       await mkdir(options.exportDir, { recursive: true });
       return uniqueMarkdownPath(options.exportDir, stem, withHtml);
     },
+    chooseFolder: exportSubfolders(options.exportDir),
   });
   const server = await startWebServer({ handlers: services.handlers, rendererDir });
   return {

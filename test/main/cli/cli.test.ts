@@ -104,6 +104,11 @@ describe('openscraper on URLs', () => {
     expect(ran.stdout).toBe('# T\n\n|  |  |\n| --- | --- |\n| a | b\\|c |\n');
   });
 
+  it('keeps a superscript as one from standard input (2³¹, not 231)', async () => {
+    const ran = await cli([], { stdin: '<p>2<sup>31</sup></p>' });
+    expect(ran).toMatchObject({ code: 0, stdout: '2<sup>31</sup>\n' });
+  });
+
   it('reads a PDF from standard input as a PDF', async () => {
     const { buildPdf } = await import('../../fixtures/pdf');
     const body = buildPdf({ pages: [[{ text: 'Piped in as a PDF', size: 12, x: 72, y: 700 }]] });

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNELS } from '../../../src/shared/contract';
+import { COMMANDS } from '../../../src/shared/commands';
+import { CHANNELS, COMMAND_EVENT } from '../../../src/shared/contract';
 import { ELECTRON_APP, ensureBuilt } from '../../../src/main/web/ensure-renderer';
 import { type Site, startSite } from '../batch/helpers/site';
 
@@ -28,6 +29,7 @@ interface BootReport {
   workers: Array<{ path: string; existed: boolean }>;
   window: { options: { webPreferences: Record<string, unknown> } & Record<string, unknown>; loadedUrls: string[]; shown: boolean; count: number };
   channels: string[];
+  menu: { commands: string[]; sent: unknown[][] };
   protocols: string[];
   served: { index: { status: number; type: string }; assets: Array<{ url: string; status: number }>; outside: Array<{ url: string; status: number }> };
   guards: Record<string, unknown>;
@@ -73,6 +75,11 @@ describe('the built app (out/main/index.js) booted with a stand-in for electron'
     expect([...report.channels].sort()).toEqual([...CHANNELS].sort());
     expect(report.info.mode).toBe('electron');
     expect(report.untrusted).toBe('RefusedSender');
+  });
+
+  it('has a menu with every command, which it sends to the page on the contract\'s event', () => {
+    expect([...report.menu.commands].sort()).toEqual(COMMANDS.map((command) => command.id).sort());
+    expect(report.menu.sent).toEqual([[COMMAND_EVENT, 'save']]);
   });
 
   it('creates its window with the webPreferences we promise and the built preload', () => {

@@ -92,13 +92,13 @@ describe('hand-written PDFs', () => {
     ],
   });
 
-  it('comes out as a heading and paragraphs, hyphenation undone, a rule at the page break, metadata read', async () => {
+  it('comes out as a heading and paragraphs, hyphenation undone, no rule at the page break, metadata read', async () => {
     server.put('/letter.pdf', { contentType: 'application/pdf', body: letter });
     const page = await scraper.scrape(server.url('/letter.pdf'), { convert: { frontMatter: true } });
     expect(page).toMatchObject({ ok: true, contentType: 'application/pdf', status: 200, title: 'Quarterly Letter' });
     expect(page.metadata.author).toBe('Grace Hopper');
     expect(page.markdown).toBe(
-      `---\ntitle: "Quarterly Letter"\nauthor: "Grace Hopper"\nsource: "${server.url('/letter.pdf')}"\n---\n\n# Dear Reader\n\nThe first page has a paragraph split over two lines.\n\n***\n\nThe second page closes the letter.\n`,
+      `---\ntitle: "Quarterly Letter"\nauthor: "Grace Hopper"\nsource: "${server.url('/letter.pdf')}"\n---\n\n# Dear Reader\n\nThe first page has a paragraph split over two lines.\n\nThe second page closes the letter.\n`,
     );
   });
 
@@ -153,7 +153,7 @@ describe.skipIf(!HAS_CHROMIUM)('a PDF printed by Chromium', () => {
     server.put('/report.pdf', { contentType: 'application/pdf', body: printed });
   });
 
-  it('comes out as Markdown paragraphs with its headings and table text in reading order', async () => {
+  it('comes out as Markdown paragraphs with its headings and its table in reading order', async () => {
     const page = await scraper.scrape(server.url('/report.pdf'));
     expect(page.ok).toBe(true);
     expect(page.title).toBe('Widget Report 2025');
@@ -164,7 +164,10 @@ describe.skipIf(!HAS_CHROMIUM)('a PDF printed by Chromium', () => {
     // The narrow paragraph breaks its long word at soft hyphens; the word comes back whole.
     expect(md).toContain('\n\nAntidisestablishmentarianism ends here.\n\n');
     expect(md).toContain('\n\n## Production figures\n\n');
-    const order = ['## Production figures', 'Product', 'Units', 'Price', 'Sprocket', '1200', '3.50', 'Gizmo', '800', '7.25', 'A closing paragraph after the table.', '***', '## Second page', 'Text on the second page.'];
+    // The table's header cells are bold: the first row becomes the header.
+    expect(md).toContain('\n\n| Product | Units | Price |\n| --- | --- | --- |\n| Sprocket | 1200 | 3.50 |\n| Gizmo | 800 | 7.25 |\n\n');
+    expect(md).not.toContain('***');
+    const order = ['## Production figures', '| Product', 'A closing paragraph after the table.', '## Second page', 'Text on the second page.'];
     const positions = order.map((text) => md.indexOf(text));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -174,5 +177,60 @@ describe.skipIf(!HAS_CHROMIUM)('a PDF printed by Chromium', () => {
     server.put('/report-cut.pdf', { contentType: 'application/pdf', body: printed.subarray(0, printed.length >> 1) });
     const page = await scraper.scrape(server.url('/report-cut.pdf'));
     expect(page).toMatchObject({ ok: false, error: { code: 'pdf' } });
+  });
+});
+
+describe.skipIf(!HAS_CHROMIUM)('a docs page printed by Chromium with its header and footer', () => {
+  const source = readFileSync(join(import.meta.dirname, '../../fixtures/web/docs-page.html'), 'utf8');
+  let markdown: string;
+
+  beforeAll(async () => {
+    server.put('/docs/numeric-types.html', { contentType: 'text/html; charset=utf-8', body: Buffer.from(source) });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    let printed: Buffer;
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url('/docs/numeric-types.html'));
+      // The date and title at the top of every page, the URL and "n/m" at the bottom.
+      printed = await page.pdf({ format: 'A5', displayHeaderFooter: true, margin: { top: '1.5cm', bottom: '1.5cm', left: '1cm', right: '1cm' } });
+    } finally {
+      await browser.close();
+    }
+    server.put('/docs/numeric-types.pdf', { contentType: 'application/pdf', body: printed });
+    const result = await scraper.scrape(server.url('/docs/numeric-types.pdf'));
+    expect(result.ok).toBe(true);
+    markdown = result.markdown;
+  });
+
+  it('has its headings, by size and (at body size) by weight, in order', () => {
+    const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    const expected = ['# 8.1. Numeric Types'];
+    for (let section = 1; section <= 3; section++) {
+      expected.push(`## 8.1.${section}. Section ${section}`);
+      for (let sub = 1; sub <= 2; sub++) expected.push(`### Details ${section}.${sub}`);
+    }
+    expect(headings).toEqual(expected);
+  });
+
+  it('has none of the printed headers and footers', () => {
+    expect(markdown).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{2,4},/);
+    expect(markdown).not.toContain(server.url('/docs/numeric-types.html'));
+    expect(markdown).not.toMatch(/^\d+\/\d+$/m);
+    // The title is printed at the top of every page; the document has it once, as its heading.
+    expect(markdown.split('8.1. Numeric Types').length - 1).toBe(1);
+  });
+
+  it('keeps each paragraph whole across page breaks, with no rule between pages', () => {
+    const paragraphs = [...source.matchAll(/<p>([^<]+)<\/p>/g)].map((match) => match[1]);
+    expect(paragraphs.length).toBeGreaterThan(10);
+    for (const paragraph of paragraphs) expect(`${markdown}\n`).toContain(`\n\n${paragraph}\n\n`);
+    expect(markdown).not.toContain('***');
+  });
+
+  it('has its table as a table, header row first', () => {
+    expect(markdown).toContain(
+      '| Name | Storage Size | Description | Range |\n| --- | --- | --- | --- |\n| smallint | 2 bytes | small-range integer | -32768 to +32767 |\n' +
+        '| integer | 4 bytes | typical choice for integer | -2147483648 to +2147483647 |\n| bigint | 8 bytes | large-range integer | -9223372036854775808 to +9223372036854775807 |',
+    );
   });
 });

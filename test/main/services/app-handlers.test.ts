@@ -10,6 +10,7 @@ import type { Handlers } from '../../../src/shared/contract';
 import { type AppServices, createServices } from '../../../src/main/services/handlers';
 import { LoadError } from '../../../src/main/loaders/source';
 
+const BIG_BYTES = 2 * 1024 * 1024;
 const ARTICLE = '<html><head><title>Kept or not</title></head><body><nav><a href="/home">Home</a> <a href="/news">News</a></nav><main><h1>Story</h1><p>Body text.</p><div class="adsbygoogle">Buy</div></main></body></html>';
 
 describe('the app handlers', { timeout: 60_000 }, () => {
@@ -37,6 +38,21 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     handlers = services.handlers;
     server = createServer((request, response) => {
       if (request.url === '/slow') return;
+      if (request.url === '/big') {
+        // 2 MB of article, announced, in slow chunks: long enough to watch it arrive.
+        const chunk = Buffer.from(`<p>${'word '.repeat(4000)}</p>`);
+        const count = Math.ceil(BIG_BYTES / chunk.length);
+        response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(chunk.length * count) });
+        let sent = 0;
+        const timer = setInterval(() => {
+          response.write(chunk);
+          if (++sent === count) {
+            clearInterval(timer);
+            response.end();
+          }
+        }, 10);
+        return;
+      }
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(ARTICLE);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -98,6 +114,41 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: true });
     expect(await loading).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(await handlers['page:cancel']({ requestId: 'slow-1' })).toEqual({ cancelled: false });
+  });
+
+  it('tells where a load is: fetching with the bytes so far of those announced, then nothing once it is over', async () => {
+    const seen: Array<{ stage: string; bytes?: number; totalBytes?: number }> = [];
+    const loading = Promise.resolve(handlers['page:load']({ requestId: 'big-1', input: { kind: 'url', url: `${base}/big` } }));
+    let done = false;
+    void loading.then(() => (done = true));
+    while (!done) {
+      const { progress } = await handlers['page:progress']({ requestId: 'big-1' });
+      if (progress && JSON.stringify(progress) !== JSON.stringify(seen.at(-1))) seen.push(progress);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    expect((await loading).ok).toBe(true);
+    const fetching = seen.filter((progress) => progress.stage === 'fetch' && (progress.bytes ?? 0) > 0);
+    expect(fetching.length).toBeGreaterThan(1);
+    expect(fetching.every((progress, i) => i === 0 || progress.bytes! >= fetching[i - 1].bytes!)).toBe(true);
+    expect(fetching[0].totalBytes).toBeGreaterThanOrEqual(BIG_BYTES);
+    expect(fetching[0].bytes).toBeLessThan(fetching[0].totalBytes!);
+    // Stages only move forward.
+    const order = ['fetch', 'render', 'parse', 'clean', 'markdown'];
+    const stages = seen.map((progress) => order.indexOf(progress.stage));
+    expect(stages).toEqual([...stages].sort((a, b) => a - b));
+    expect(await handlers['page:progress']({ requestId: 'big-1' })).toEqual({ progress: null });
+  });
+
+  it('refuses what is neither a web address nor a full file path, never looking in the working directory', async () => {
+    const text = await handlers['page:load']({ requestId: 'i1', input: { kind: 'url', url: 'not a url at all' } });
+    expect(text).toMatchObject({ ok: false, error: { code: 'invalid-input', message: '“not a url at all” is neither a web address (https://…) nor the full path of a file on this computer' } });
+    const host = await handlers['page:load']({ requestId: 'i2', input: { kind: 'url', url: 'example.com/page' } });
+    expect(host.error?.message).toBe('“example.com/page” is not a complete web address (did you mean https://example.com/page?)');
+    // package.json is in the working directory: still refused, a relative path names nothing here.
+    const relative = await handlers['page:load']({ requestId: 'i3', input: { kind: 'url', url: 'package.json' } });
+    expect(relative).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const absolute = await handlers['page:load']({ requestId: 'i4', input: { kind: 'url', url: join(dir, 'missing.html') } });
+    expect(absolute).toMatchObject({ ok: false, error: { code: 'not-found' } });
   });
 
   it('says when a page is no longer in memory', async () => {

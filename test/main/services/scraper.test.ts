@@ -72,6 +72,16 @@ describe('Scraper', () => {
     expect((await scraper.scrape(linked, { baseUrl: 'https://example.com/docs/' })).markdown).toContain('[Other page](https://example.com/docs/other.html)');
   });
 
+  it('tells each stage of a load as it starts, and what is kept by path', async () => {
+    const path = join(directory, 'stages.html');
+    await writeFile(path, '<footer><nav><a href="/a">About</a></nav><p>Fine print</p></footer><main><p>Story</p></main>');
+    const stages: string[] = [];
+    const page = await scraper.scrape(path, { onProgress: (progress) => stages.push(progress.stage), convert: { keep: { paths: ['body > footer'] } } });
+    expect(stages).toEqual(['fetch', 'parse', 'clean', 'markdown']);
+    expect(page.markdown).toContain('[About](/a)');
+    expect(page.kept?.map((node) => node.path)).toEqual(['body > footer']);
+  });
+
   it('refuses local files that are not HTML or PDF, and files over the size limit', async () => {
     const text = join(directory, 'notes.txt');
     await writeFile(text, 'Plain notes, not a page.');

@@ -40,6 +40,40 @@ describe('cleaning: the removal report', () => {
     expect(removed.map((r) => r.path)).toEqual(['body > div > nav', 'body > script']);
   });
 
+  it('keeps a kept element whole: nothing inside it is removed by another rule', () => {
+    const html = `<html><body><main><h1>Story</h1><p>Text of the story.</p></main>
+<footer><div role="navigation"><ul><li><a href="/a">About us</a></li><li><a href="/b">Contact</a></li><li><a href="/c">Jobs</a></li></ul></div>
+<nav><a href="/x">Sitemap</a></nav><p aria-hidden="true">Decorative note</p><p>© Paper, 2024</p><script>track()</script></footer></body></html>`;
+    const dropped = convert(html);
+    expect(dropped.removed.map((r) => r.path)).toEqual(['body > footer']);
+    expect(dropped.markdown).not.toContain('Contact');
+
+    const { markdown, removed, kept, cleanedHtml } = convert(html, { keep: { paths: ['body > footer'] } });
+    for (const text of ['[About us](/a)', '[Contact](/b)', '[Sitemap](/x)', 'Decorative note', '© Paper, 2024']) expect(markdown).toContain(text);
+    // Scripts are never content: they still go, inside a kept element too, and say so.
+    expect(removed.map((r) => [r.path, r.ruleId])).toEqual([['body > footer > script', 'unwanted-element']]);
+    expect(cleanedHtml).not.toContain('<script');
+    // The kept element is reported with the rule that would have removed it, its text without the script.
+    expect(kept).toEqual([expect.objectContaining({ index: 0, path: 'body > footer', ruleId: 'footer', tag: 'footer', textLength: expect.any(Number) })]);
+    expect(kept[0].textLength).toBe(dropped.removed[0].textLength - 'track()'.length);
+  });
+
+  it('keeps an element named by a path from another page only where that path names one, and reports no keep it did not make', () => {
+    const { removed, kept } = convert(page, { keep: { paths: ['body > footer', 'body > div > nav > a', 'body > main'] } });
+    expect(removed.map((r) => r.path)).toEqual(['body > nav', 'body > div > nav', 'body > script']);
+    expect(kept).toEqual([]);
+    // Kept inside an element that goes: it goes with it, and is not reported as kept.
+    const nested = convert('<header><nav><a href="/">Home</a></nav><p>Site</p></header><main><p>x</p></main>', { keep: { paths: ['body > header > nav'] } });
+    expect(nested.removed.map((r) => r.path)).toEqual(['body > header']);
+    expect(nested.kept).toEqual([]);
+  });
+
+  it('tells each stage as it starts', () => {
+    const stages: string[] = [];
+    convert(page, { onStage: (stage) => stages.push(stage) });
+    expect(stages).toEqual(['parse', 'clean', 'markdown']);
+  });
+
   it('keeps everything a rule would remove, by rule id', () => {
     const { markdown, removed } = convert(page, { keep: { rules: ['nav'] } });
     expect(markdown).toContain('[Home](/)');

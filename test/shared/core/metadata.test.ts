@@ -32,6 +32,34 @@ describe('metadata', () => {
     expect(convert('<title> Just   a title </title>').metadata).toEqual({ title: 'Just a title' });
   });
 
+  it('takes title, author and date from the article’s JSON-LD first, then Open Graph and article:*, then <meta>', () => {
+    const html = `<head><title>Page title | Wired</title>
+      <meta property="og:title" content="Social title">
+      <meta name="author" content="Condé Nast">
+      <meta property="article:published_time" content="2019-11-19T10:00:00Z">
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"The headline",
+        "author":[{"@type":"Person","name":"Molly Wood"}],"datePublished":"2019-11-19T09:00:00Z"}</script></head><body></body>`;
+    expect(convert(html).metadata).toMatchObject({ title: 'The headline', author: 'Molly Wood', published: '2019-11-19T09:00:00Z' });
+    const withoutLd = html.replace(/<script[^]*<\/script>/, '');
+    expect(convert(withoutLd).metadata).toMatchObject({ title: 'Social title', author: 'Condé Nast', published: '2019-11-19T10:00:00Z' });
+    const withArticleAuthor = withoutLd.replace('<meta name="author"', '<meta property="article:author" content="Ann Writer"><meta name="author"');
+    expect(convert(withArticleAuthor).metadata.author).toBe('Ann Writer');
+  });
+
+  it('resolves @id references in a JSON-LD graph and decodes character references', () => {
+    const html = `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+      {"@type":"WebPage","@id":"https://e.com/#page","name":"Page name"},
+      {"@type":"Article","headline":"Don&#8217;t panic &amp; relax","author":{"@id":"https://e.com/#/person/1"},"datePublished":"2020-02-02"},
+      {"@type":"Person","@id":"https://e.com/#/person/1","name":"Ann Example"}]}</script>`;
+    expect(convert(html).metadata).toMatchObject({ title: 'Don’t panic & relax', author: 'Ann Example', published: '2020-02-02' });
+  });
+
+  it('lets a writer named elsewhere stand before an organization named as author, and a time before a bare day', () => {
+    const html = `<meta name="author" content="Ernst Lohoff"><meta property="article:published_time" content="2020-02-02T08:30:00+01:00">
+      <script type="application/ld+json">{"@type":"NewsArticle","headline":"H","author":{"@type":"Organization","name":"Jungle World"},"datePublished":"2020-02-02"}</script>`;
+    expect(convert(html).metadata).toMatchObject({ author: 'Ernst Lohoff', published: '2020-02-02T08:30:00+01:00' });
+  });
+
   it('ignores broken JSON-LD', () => {
     expect(convert('<script type="application/ld+json">{not json</script><title>t</title>').metadata.title).toBe('t');
   });

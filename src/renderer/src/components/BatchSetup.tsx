@@ -30,6 +30,7 @@ export function BatchSetup() {
   const update = useApp((s) => s.updateBatchSettings);
   const start = useApp((s) => s.startBatch);
   const fileInput = useRef<HTMLInputElement>(null);
+  const web = useApp((s) => s.appInfo?.mode === 'web');
 
   const importFile = async (file: File) => {
     const base64 = await readAsBase64(file);
@@ -84,8 +85,9 @@ export function BatchSetup() {
       <fieldset disabled={running}>
         <legend>2 · Folder</legend>
         <div className="batch-row">
-          <button type="button" className="button" onClick={() => void chooseFolder()} data-testid="batch-choose-folder">
-            Choose folder…
+          {/* A browser has no folder dialog: each batch gets a new folder under the export folder. */}
+          <button type="button" className="button" onClick={() => void chooseFolder()} title={web ? 'A new folder in the export folder' : undefined} data-testid="batch-choose-folder">
+            {web ? 'New folder' : 'Choose folder…'}
           </button>
           <span className="batch-path" title={folder?.path} data-testid="batch-folder">
             {folder?.path ?? 'none yet'}

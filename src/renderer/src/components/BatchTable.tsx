@@ -4,11 +4,13 @@
 import { useCallback, useMemo } from 'react';
 import type { BatchRow } from '../../../shared/batch';
 import { formatBytes, formatSeconds } from '../lib/format';
-import { matchesFilter, type RowFilter } from '../lib/batch';
+import { matchesFilter, type RowFilter, splitUrl } from '../lib/batch';
 import { useApp } from '../store/app-store';
 import { VirtualList } from './VirtualList';
 
 const ROW_HEIGHT = 30;
+/** A row that says why it failed has room for two lines of it. */
+const ERROR_ROW_HEIGHT = 40;
 const FILTERS: Array<[RowFilter, string]> = [
   ['all', 'All'],
   ['failed', 'Failed'],
@@ -17,21 +19,20 @@ const FILTERS: Array<[RowFilter, string]> = [
 ];
 const STATUS_LABEL: Record<BatchRow['status'], string> = { pending: 'waiting', running: 'loading', retrying: 'retrying', done: 'done', failed: 'failed' };
 
-/** The scheme says little in a list of pages; the end of the path tells rows apart (the cell cuts from the left). */
-function withoutScheme(url: string): string {
-  return url.replace(/^https?:\/\//i, '');
-}
-
 function Row({ row, onRetry, canRetry }: { row: BatchRow; onRetry: (index: number) => void; canRetry: boolean }) {
   const detail = row.status === 'failed' || row.status === 'retrying' ? row.error?.message : row.file;
+  const url = splitUrl(row.url);
   return (
     <div className={`batch-table-row status-${row.status}`} data-testid="batch-row" data-status={row.status} data-index={row.index}>
       <span className="batch-cell index">{row.index + 1}</span>
       <span className={`batch-status ${row.status}`}>{STATUS_LABEL[row.status]}</span>
       <span className="batch-cell url" title={row.finalUrl && row.finalUrl !== row.url ? `${row.url} → ${row.finalUrl}` : row.url}>
-        <bdi dir="ltr">{withoutScheme(row.url)}</bdi>
+        <span className="url-host">{url.host}</span>
+        <span className="url-rest">
+          <bdi dir="ltr">{url.rest}</bdi>
+        </span>
       </span>
-      <span className={`batch-cell detail ${row.status === 'failed' ? 'error' : ''}`} title={detail}>
+      <span className={`batch-cell detail ${row.status === 'failed' || row.status === 'retrying' ? 'error' : ''}`} title={detail}>
         {row.status === 'failed' && row.error && <span className="badge">{row.error.code}</span>} {detail}
       </span>
       <span className="batch-cell size">{row.bytes !== undefined ? formatBytes(row.bytes) : ''}</span>
@@ -53,7 +54,7 @@ export function BatchTable() {
   const setFilter = useApp((s) => s.setBatchFilter);
   const retry = useApp((s) => s.retryBatch);
   const rows = useMemo(() => (run ? run.rows.filter((row) => row && matchesFilter(row, filter)) : []), [run, filter]);
-  const heightOf = useCallback(() => ROW_HEIGHT, []);
+  const heightOf = useCallback((row: BatchRow) => (row.status === 'failed' || row.status === 'retrying' ? ERROR_ROW_HEIGHT : ROW_HEIGHT), []);
   const keyOf = useCallback((row: BatchRow) => String(row.index), []);
   const canRetry = run !== null && run.state !== 'cancelling';
   const onRetry = useCallback((index: number) => void retry([index]), [retry]);

@@ -1,5 +1,7 @@
 // The three panes side by side, resizable by dragging (or arrow keys on) the splitters between
 // them, each collapsible to a thin strip. Sizes and collapsed states live in the persisted layout.
+// While a new page loads, the panes show the old one dimmed; a load that failed shows its error
+// in their place.
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { resize, type Sizes } from '../lib/layout';
 import { CleanedPane } from '../panes/CleanedPane';
@@ -7,6 +9,8 @@ import { MarkdownPane } from '../panes/MarkdownPane';
 import { OriginalPane } from '../panes/OriginalPane';
 import type { PaneChromeProps } from '../panes/pane-chrome';
 import { useApp } from '../store/app-store';
+import { ErrorPanel } from './ErrorPanel';
+import { NoticeToast } from './NoticeToast';
 
 const PANES: Array<{ key: string; title: string; Component: (props: PaneChromeProps) => React.ReactNode }> = [
   { key: 'original', title: 'Original HTML', Component: OriginalPane },
@@ -63,6 +67,8 @@ export function PaneLayout() {
   const sizes = useApp((s) => s.settings.layout.sizes);
   const collapsed = useApp((s) => s.settings.layout.collapsed);
   const updateLayout = useApp((s) => s.updateLayout);
+  const failed = useApp((s) => s.failure !== null);
+  const stale = useApp((s) => s.status === 'loading' && s.page !== null);
 
   const toggle = (index: number) => {
     const next = [...collapsed] as [boolean, boolean, boolean];
@@ -82,13 +88,22 @@ export function PaneLayout() {
     }
     children.push(
       <div key={key} className="pane-slot" style={collapsed[index] ? { flex: '0 0 32px' } : { flex: `${sizes[index] * 1000} 1 0px` }}>
-        <Component collapsed={collapsed[index]} onToggleCollapsed={() => toggle(index)} />
+        <Component collapsed={collapsed[index]} onToggleCollapsed={() => toggle(index)} stale={stale} />
       </div>,
     );
   });
+  if (failed) {
+    return (
+      <main className="panes" ref={container}>
+        <ErrorPanel />
+      </main>
+    );
+  }
   return (
-    <main className="panes" ref={container}>
+    <main className={`panes ${stale ? 'stale' : ''}`} ref={container} aria-busy={stale}>
       {children}
+      {/* Over the Markdown's corner: what a keep did is said where it shows, never over a control. */}
+      <NoticeToast />
     </main>
   );
 }

@@ -1,9 +1,44 @@
-// Settings, remembered between sessions: how pages load, which rules apply to new pages, how
-// previews behave, the theme.
+// Settings, remembered between sessions: how pages load, which rules apply to new pages, the
+// elements kept on every page of a site, how previews behave, the theme.
 import { useEffect, useRef } from 'react';
 import { CATEGORIES, categoryHint, categoryLabel } from '../lib/categories';
 import { useApp } from '../store/app-store';
 import type { Theme } from '../store/settings-slice';
+
+function SiteKeeps() {
+  const siteKeeps = useApp((s) => s.settings.siteKeeps);
+  const update = useApp((s) => s.updateSettings);
+  const sites = Object.keys(siteKeeps).sort();
+  const remove = (site: string, path: string) => {
+    const next = { ...siteKeeps, [site]: siteKeeps[site].filter((keep) => keep.path !== path) };
+    if (next[site].length === 0) delete next[site];
+    update({ siteKeeps: next });
+  };
+  return (
+    <fieldset data-testid="site-keeps">
+      <legend>Kept on every page of a site</legend>
+      {sites.length === 0 ? (
+        <p className="muted field-note">None yet. In the list of removed elements, ☆ keeps an element on every page of its site (single pages and batches).</p>
+      ) : (
+        <ul className="site-keeps">
+          {sites.map((site) =>
+            siteKeeps[site].map((keep) => (
+              <li key={`${site} ${keep.path}`} data-testid="site-keep" data-site={site} data-path={keep.path}>
+                <span className="site-keep-site">{site}</span>
+                <code className="site-keep-what" title={`${keep.path}\n${keep.excerpt}`}>
+                  &lt;{keep.tag}&gt; {keep.path}
+                </code>
+                <button type="button" className="link-button" onClick={() => remove(site, keep.path)} aria-label={`Stop keeping <${keep.tag}> on ${site}`} data-testid="site-keep-remove">
+                  Remove
+                </button>
+              </li>
+            )),
+          )}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
 
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const settings = useApp((s) => s.settings);
@@ -11,8 +46,12 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+      if (opener && document.contains(opener)) opener.focus();
     };
     window.addEventListener('keydown', onKey);
     dialog.current?.querySelector<HTMLElement>('input, select')?.focus();
@@ -73,6 +112,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               </label>
             ))}
           </fieldset>
+          <SiteKeeps />
           <fieldset>
             <legend>Export and previews</legend>
             <label className="field check">

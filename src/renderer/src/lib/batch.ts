@@ -54,3 +54,12 @@ export function formatRate(pagesPerSecond: number): string {
 export function formatInteger(count: number): string {
   return count.toLocaleString('en-US');
 }
+
+/**
+ * A URL as two parts: the host, always in sight, and the rest, which gives way from its start so
+ * the end of the path (what tells rows apart) stays in sight too. The scheme says little here.
+ */
+export function splitUrl(url: string): { host: string; rest: string } {
+  const match = /^(?:https?:\/\/)?([^/?#]*)(.*)$/i.exec(url);
+  return match ? { host: match[1], rest: match[2] } : { host: '', rest: url };
+}

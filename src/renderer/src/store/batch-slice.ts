@@ -92,10 +92,14 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
         cursor = snapshot.cursor;
         if (!snapshot.more && !ACTIVE.has(snapshot.state)) {
           following = null;
-          // The folder now holds this batch: Start continues it (what is left, failures, new URLs).
           const folder = get().batchFolder;
           if (folder?.path === snapshot.folder) {
-            set({ batchFolder: { ...folder, existing: { total: snapshot.counts.total, done: snapshot.counts.done, failed: snapshot.counts.failed } }, batchResume: true });
+            const left = snapshot.counts.pending + snapshot.counts.running;
+            // Stopped with pages left: the folder's batch is to be continued, Start resumes it.
+            // Finished: the form is ready for the next batch, in a folder of its own (its failures
+            // are retried from the table; choosing this folder again offers to add to it).
+            if (left > 0) set({ batchFolder: { ...folder, existing: { total: snapshot.counts.total, done: snapshot.counts.done, failed: snapshot.counts.failed } }, batchResume: true });
+            else set({ batchFolder: null, batchResume: false });
           }
           return;
         }

@@ -7,6 +7,7 @@ import { createBatchSlice } from './batch-slice';
 import { createPageSlice } from './page-slice';
 import { createRemovalsSlice } from './removals-slice';
 import { createSettingsSlice, mergeSettings } from './settings-slice';
+import { createUiSlice } from './ui-slice';
 import type { AppState } from './types';
 
 export const SETTINGS_KEY = 'openscraper.settings';
@@ -19,6 +20,7 @@ export function createAppStore(api: Api, storage: StateStorage) {
         ...createRemovalsSlice(...a),
         ...createSettingsSlice(...a),
         ...createBatchSlice(api)(...a),
+        ...createUiSlice(...a),
       }),
       {
         name: SETTINGS_KEY,

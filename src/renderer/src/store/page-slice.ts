@@ -1,33 +1,60 @@
-// The current page: loading it (cancellable), the result on screen, and re-conversion when the
-// keep state changes. Re-conversions are "latest wins": while one runs, further changes wait and
-// only the newest state is converted next, so quick toggling never queues stale work.
+// The page on screen: loading it (cancellable, its stage and bytes polled while it loads), the
+// conversion result, and re-converting when the user keeps or drops removed elements. A load that
+// fails says so in the panes, with Retry; the page before it stays in memory to go back to.
+// Re-conversions are latest-wins: while one runs, further changes wait and only the newest state
+// is converted next, so quick toggling never queues stale work.
 import type { StateCreator } from 'zustand';
 import type { Api, AppInfo, LoadedPage, LoadInput, LoadOptions, RuleInfo } from '../../../shared/contract';
 import type { ConvertResult } from '../../../shared/core/types';
-import type { ScrapeError } from '../../../shared/page';
-import { keepOptions } from '../lib/removals';
-import { budgetOf } from './settings-slice';
+import type { ScrapeError, ScrapeProgress } from '../../../shared/page';
+import { keepPathsFor, siteOf } from '../../../shared/site-keeps';
+import { changedSpan, wholeLines } from '../lib/change';
+import { formatInteger } from '../lib/batch';
+import { keepOptions, readableRemoved } from '../lib/removals';
+import { budgetOf, siteKeepPaths } from './settings-slice';
 import type { AppState } from './types';
+import { nextFlashId } from './ui-slice';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** How often the stage and bytes of a load are asked for. */
+export const PROGRESS_EVERY_MS = 200;
+
+/** A load that failed: what was asked, and why it failed. */
+export interface Failure {
+  input: LoadInput;
+  label: string;
+  error: ScrapeError;
+}
 
 export interface PageSlice {
   status: LoadStatus;
   /** What is loading, for the progress line. */
   loadingLabel: string;
   loadStartedAt: number | null;
+  /** The stage and bytes of the load in progress, as last told. */
+  progress: ScrapeProgress | null;
   page: LoadedPage | null;
+  /** What loaded the page on screen (to load it again). */
+  pageInput: LoadInput | null;
   /** The conversion on screen: the load's, then each re-conversion's. */
   result: ConvertResult | null;
   converting: boolean;
+  /** The last load failed: the panes say so (the page before it, if any, is still in memory). */
+  failure: Failure | null;
+  /** Anything else that went wrong (a re-conversion, a file refused): one line under the status. */
   error: ScrapeError | null;
   appInfo: AppInfo | null;
   rules: RuleInfo[];
   init(): Promise<void>;
   load(input: LoadInput): Promise<void>;
+  /** Loads again what failed, else the page on screen. */
+  retry(): Promise<void>;
   cancel(): Promise<void>;
   reconvert(): Promise<void>;
   dismissError(): void;
+  /** Leaves the failure for the page that was on screen before it. */
+  backToPage(): void;
 }
 
 function describe(input: LoadInput): string {
@@ -38,7 +65,11 @@ function describe(input: LoadInput): string {
 
 function resultOf(page: LoadedPage): ConvertResult | null {
   if (!page.ok || !page.stats) return null;
-  return { markdown: page.markdown, cleanedHtml: page.cleanedHtml, removed: page.removed, metadata: page.metadata, stats: page.stats, warnings: page.warnings };
+  return { markdown: page.markdown, cleanedHtml: page.cleanedHtml, removed: page.removed, kept: page.kept ?? [], metadata: page.metadata, stats: page.stats, warnings: page.warnings };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSlice> {
@@ -48,92 +79,137 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
   let convertAgain = false;
   const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(++sequence).toString(36)}`;
 
-  return (set, get) => ({
-    status: 'idle',
-    loadingLabel: '',
-    loadStartedAt: null,
-    page: null,
-    result: null,
-    converting: false,
-    error: null,
-    appInfo: null,
-    rules: [],
-
-    async init() {
-      const [appInfo, rules] = await Promise.all([api['app:info'](), api['rules:list']()]);
-      set({ appInfo, rules });
-    },
-
-    async load(input) {
-      if (activeLoad) await get().cancel();
-      const requestId = nextId('load');
-      activeLoad = requestId;
-      const { settings } = get();
-      const options: LoadOptions = {
-        render: settings.render,
-        timeoutMs: settings.timeoutMs,
-        waitFor: settings.waitFor.trim() || undefined,
-        extraWaitMs: settings.extraWaitMs || undefined,
-        userAgent: settings.userAgent.trim() || undefined,
-        convert: { rules: { ...settings.categories }, budget: budgetOf(settings) },
-      };
-      set({ status: 'loading', loadingLabel: describe(input), loadStartedAt: Date.now(), error: null });
-      let page: LoadedPage;
-      try {
-        page = await api['page:load']({ requestId, input, options });
-      } catch (error) {
-        page = { ok: false, url: describe(input), markdown: '', cleanedHtml: '', originalHtml: '', removed: [], metadata: {}, warnings: [], rendered: false, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } };
+  return (set, get) => {
+    /** Asks where the load is until it is over (or replaced). */
+    const followProgress = async (requestId: string) => {
+      while (activeLoad === requestId) {
+        await new Promise((resolve) => setTimeout(resolve, PROGRESS_EVERY_MS));
+        if (activeLoad !== requestId) return;
+        const answer = await api['page:progress']({ requestId }).catch(() => null);
+        if (activeLoad === requestId && answer?.progress) set({ progress: answer.progress });
       }
-      if (activeLoad !== requestId) return; // replaced or cancelled meanwhile
-      activeLoad = null;
-      if (!page.ok) {
-        // The page on screen (if any) stays; the error line says what went wrong.
-        set({ status: get().page ? 'ready' : 'error', loadStartedAt: null, error: page.error ?? { code: 'internal', message: 'loading failed' } });
-        return;
-      }
-      get().resetRemovals(settings.categories);
-      set({ status: 'ready', loadStartedAt: null, page, result: resultOf(page), error: null });
-      if (input.kind === 'url') get().addRecent({ input: input.url, title: page.title });
-    },
+    };
 
-    async cancel() {
-      const ids = [activeLoad, activeConvert].filter((id): id is string => id !== null);
-      if (activeLoad) {
+    /** After a keep: what it did to the text, and where the Markdown changed. */
+    const tellChange = (result: ConvertResult) => {
+      const pending = get().pendingChange;
+      set({ pendingChange: null });
+      if (!pending?.before) return;
+      const delta = pending.before.readable - readableRemoved(result.removed);
+      const what = delta > 0 ? `restored ${formatInteger(delta)} characters` : delta < 0 ? `removed ${formatInteger(-delta)} characters` : 'no text changed';
+      get().say(`${pending.label}: ${what}`, delta === 0 ? 'info' : 'ok');
+      const span = changedSpan(pending.before.markdown, result.markdown);
+      set({ flash: span ? { ...wholeLines(result.markdown, span), id: nextFlashId() } : null });
+    };
+
+    return {
+      status: 'idle',
+      loadingLabel: '',
+      loadStartedAt: null,
+      progress: null,
+      page: null,
+      pageInput: null,
+      result: null,
+      converting: false,
+      failure: null,
+      error: null,
+      appInfo: null,
+      rules: [],
+
+      async init() {
+        const [appInfo, rules] = await Promise.all([api['app:info'](), api['rules:list']()]);
+        set({ appInfo, rules });
+      },
+
+      async load(input) {
+        if (activeLoad) await get().cancel();
+        const requestId = nextId('load');
+        activeLoad = requestId;
+        const { settings } = get();
+        // Elements the user keeps on every page of this site.
+        const paths = input.kind === 'url' ? keepPathsFor(input.url, siteKeepPaths(settings.siteKeeps)) : [];
+        const options: LoadOptions = {
+          render: settings.render,
+          timeoutMs: settings.timeoutMs,
+          waitFor: settings.waitFor.trim() || undefined,
+          extraWaitMs: settings.extraWaitMs || undefined,
+          userAgent: settings.userAgent.trim() || undefined,
+          convert: { rules: { ...settings.categories }, ...(paths.length > 0 ? { keep: { paths } } : {}), budget: budgetOf(settings) },
+        };
+        set({ status: 'loading', loadingLabel: describe(input), loadStartedAt: Date.now(), progress: null, error: null, failure: null, notice: null, ...(input.kind === 'url' ? { address: input.url } : {}) });
+        void followProgress(requestId);
+        let page: LoadedPage;
+        try {
+          page = await api['page:load']({ requestId, input, options });
+        } catch (error) {
+          page = { ok: false, url: describe(input), markdown: '', cleanedHtml: '', originalHtml: '', removed: [], metadata: {}, warnings: [], rendered: false, error: { code: 'internal', message: message(error) } };
+        }
+        if (activeLoad !== requestId) return; // replaced or cancelled meanwhile
         activeLoad = null;
-        set({ status: get().page ? 'ready' : 'idle', loadStartedAt: null, error: { code: 'cancelled', message: 'loading was cancelled' } });
-      }
-      await Promise.all(ids.map((requestId) => api['page:cancel']({ requestId }).catch(() => undefined)));
-    },
+        if (!page.ok) {
+          const error = page.error ?? { code: 'internal', message: 'loading failed' };
+          set({ status: 'error', loadStartedAt: null, progress: null, failure: { input, label: describe(input), error } });
+          return;
+        }
+        get().resetRemovals(settings.categories, page.kept);
+        set({ status: 'ready', loadStartedAt: null, progress: null, page, pageInput: input, result: resultOf(page), error: null, failure: null, flash: null });
+        if (input.kind === 'url') get().addRecent({ input: input.url, title: page.title });
+        const site = input.kind === 'url' ? siteOf(input.url) : null;
+        if (site && page.kept && page.kept.length > 0) get().say(`Kept ${page.kept.length === 1 ? `<${page.kept[0].tag}>` : `${page.kept.length} elements`} as always on ${site}`, 'info');
+      },
 
-    async reconvert() {
-      if (activeConvert) {
-        convertAgain = true;
-        return;
-      }
-      set({ converting: true });
-      try {
-        do {
-          convertAgain = false;
-          const page = get().page;
-          if (!page?.pageId) return;
-          const requestId = nextId('convert');
-          activeConvert = requestId;
-          const response = await api['page:convert']({ requestId, pageId: page.pageId, options: { ...keepOptions(get().keep), budget: budgetOf(get().settings) } }).catch(
-            (error: unknown) => ({ ok: false as const, error: { code: 'internal' as const, message: error instanceof Error ? error.message : String(error) } }),
-          );
+      async retry() {
+        const input = get().failure?.input ?? get().pageInput;
+        if (input) await get().load(input);
+      },
+
+      async cancel() {
+        const ids = [activeLoad, activeConvert].filter((id): id is string => id !== null);
+        if (activeLoad) {
+          activeLoad = null;
+          // Cancelling is no failure: the page on screen (if any) stays, and a line says so.
+          set({ status: get().page ? 'ready' : 'idle', loadStartedAt: null, progress: null, error: { code: 'cancelled', message: 'loading was cancelled' } });
+        }
+        await Promise.all(ids.map((requestId) => api['page:cancel']({ requestId }).catch(() => undefined)));
+      },
+
+      async reconvert() {
+        if (activeConvert) {
+          convertAgain = true;
+          return;
+        }
+        set({ converting: true });
+        try {
+          do {
+            convertAgain = false;
+            const page = get().page;
+            if (!page?.pageId) return;
+            const requestId = nextId('convert');
+            activeConvert = requestId;
+            const response = await api['page:convert']({ requestId, pageId: page.pageId, options: { ...keepOptions(get().keep), budget: budgetOf(get().settings) } }).catch((error: unknown) => ({
+              ok: false as const,
+              error: { code: 'internal' as const, message: message(error) },
+            }));
+            activeConvert = null;
+            if (get().page !== page || convertAgain) continue; // a newer page or keep state is waiting
+            if (response.ok) {
+              set({ result: response.result, error: null });
+              tellChange(response.result);
+            } else set({ error: response.error, pendingChange: null });
+          } while (convertAgain);
+        } finally {
           activeConvert = null;
-          if (get().page !== page || convertAgain) continue; // a newer page or keep state is waiting
-          if (response.ok) set({ result: response.result, error: null });
-          else set({ error: response.error });
-        } while (convertAgain);
-      } finally {
-        activeConvert = null;
-        set({ converting: false });
-      }
-    },
+          set({ converting: false });
+        }
+      },
 
-    dismissError() {
-      set({ error: null, status: get().page ? 'ready' : 'idle' });
-    },
-  });
+      dismissError() {
+        set({ error: null });
+      },
+
+      backToPage() {
+        set({ failure: null, status: get().page ? 'ready' : 'idle' });
+      },
+    };
+  };
 }

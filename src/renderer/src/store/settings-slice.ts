@@ -1,8 +1,11 @@
 // Settings the user expects to find again: loading defaults, rule categories, export options,
-// theme, preview permissions, the pane layout and recently loaded pages. Persisted (see index.ts).
+// theme, preview permissions, the pane layout, recently loaded pages and the elements kept on
+// every page of a site. Persisted (see index.ts).
 import type { StateCreator } from 'zustand';
 import { BATCH_DEFAULTS, type BatchSettings } from '../../../shared/batch';
-import type { RuleCategory } from '../../../shared/core/types';
+import { LIMITS } from '../../../shared/contract';
+import type { RemovedNode, RuleCategory } from '../../../shared/core/types';
+import type { SiteKeeps } from '../../../shared/site-keeps';
 import { mergeBatchSettings } from '../lib/batch';
 import { allCategories, CATEGORIES } from '../lib/categories';
 import type { AppState } from './types';
@@ -25,6 +28,15 @@ export interface RecentPage {
   at: number;
 }
 
+/** An element kept on every page of a site: its path, and enough to recognise it in a list. */
+export interface SiteKeep {
+  path: string;
+  tag: string;
+  ruleId: string;
+  excerpt: string;
+  at: number;
+}
+
 export interface Settings {
   render: boolean;
   timeoutMs: number;
@@ -36,6 +48,7 @@ export interface Settings {
   includeCleanedHtml: boolean;
   theme: Theme;
   remoteImages: boolean;
+  originalView: PaneView;
   cleanedView: PaneView;
   markdownView: PaneView;
   layout: Layout;
@@ -45,6 +58,8 @@ export interface Settings {
   /** A page's conversion budget, as the CLI's --max-time (seconds of CPU) and --max-nodes; 0 is the default. */
   maxTimeS: number;
   maxNodes: number;
+  /** "Always keep this on example.com", by site (see siteOf). */
+  siteKeeps: Record<string, SiteKeep[]>;
 }
 
 export const MAX_RECENT = 12;
@@ -60,6 +75,7 @@ export const DEFAULT_SETTINGS: Settings = {
   includeCleanedHtml: false,
   theme: 'system',
   remoteImages: false,
+  originalView: 'source',
   cleanedView: 'source',
   markdownView: 'source',
   layout: { sizes: [0.36, 0.32, 0.32], collapsed: [false, false, false], inspectorHeight: 230, inspectorOpen: true },
@@ -67,6 +83,7 @@ export const DEFAULT_SETTINGS: Settings = {
   batch: BATCH_DEFAULTS,
   maxTimeS: 0,
   maxNodes: 0,
+  siteKeeps: {},
 };
 
 /** The budget the settings ask for, or undefined for the defaults (the CLI's). */
@@ -82,6 +99,13 @@ export interface SettingsSlice {
   updateSettings(patch: Partial<Settings>): void;
   updateLayout(patch: Partial<Layout>): void;
   addRecent(page: Omit<RecentPage, 'at'>): void;
+  /** Keeps (or stops keeping) an element on every page of a site. */
+  setSiteKeep(site: string, node: RemovedNode, on: boolean): void;
+}
+
+/** The paths of the site keeps, as the batch and the conversion take them. */
+export function siteKeepPaths(siteKeeps: Settings['siteKeeps']): SiteKeeps {
+  return Object.fromEntries(Object.entries(siteKeeps).map(([site, keeps]) => [site, keeps.map((keep) => keep.path)]));
 }
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set) => ({
@@ -93,7 +117,32 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
       const recent = [{ ...page, at: Date.now() }, ...state.settings.recent.filter((r) => r.input !== page.input)].slice(0, MAX_RECENT);
       return { settings: { ...state.settings, recent } };
     }),
+  setSiteKeep: (site, node, on) =>
+    set((state) => {
+      const siteKeeps = { ...state.settings.siteKeeps };
+      const others = (siteKeeps[site] ?? []).filter((keep) => keep.path !== node.path);
+      const keeps = on ? [...others, { path: node.path, tag: node.tag, ruleId: node.ruleId, excerpt: node.excerpt.slice(0, 240), at: Date.now() }].slice(-LIMITS.maxKeepsPerSite) : others;
+      if (keeps.length > 0) siteKeeps[site] = keeps;
+      else delete siteKeeps[site];
+      return { settings: { ...state.settings, siteKeeps } };
+    }),
 });
+
+const SITE = /^[\w.:[\]-]{1,260}$/;
+
+function siteKeepsOf(value: unknown): Settings['siteKeeps'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const sites = Object.entries(value as Record<string, unknown>).filter(([site, keeps]) => SITE.test(site) && Array.isArray(keeps));
+  return Object.fromEntries(
+    sites.slice(0, LIMITS.maxKeepSites).map(([site, keeps]) => [
+      site,
+      (keeps as unknown[])
+        .filter((k): k is SiteKeep => typeof k === 'object' && k !== null && typeof (k as SiteKeep).path === 'string' && (k as SiteKeep).path.length <= 4096)
+        .slice(0, LIMITS.maxKeepsPerSite)
+        .map((k) => ({ path: k.path, tag: String(k.tag ?? ''), ruleId: String(k.ruleId ?? ''), excerpt: String(k.excerpt ?? '').slice(0, 240), at: typeof k.at === 'number' ? k.at : 0 })),
+    ]),
+  );
+}
 
 function same<T>(value: unknown, fallback: T): T {
   return typeof value === typeof fallback && value !== null ? (value as T) : fallback;
@@ -127,6 +176,7 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     includeCleanedHtml: same(s.includeCleanedHtml, defaults.includeCleanedHtml),
     theme: oneOf(s.theme, ['system', 'light', 'dark'], defaults.theme),
     remoteImages: same(s.remoteImages, defaults.remoteImages),
+    originalView: oneOf(s.originalView, ['source', 'view'], defaults.originalView),
     cleanedView: oneOf(s.cleanedView, ['source', 'view'], defaults.cleanedView),
     markdownView: oneOf(s.markdownView, ['source', 'view'], defaults.markdownView),
     layout: {
@@ -144,5 +194,6 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     batch: mergeBatchSettings(s.batch, defaults.batch),
     maxTimeS: Math.min(600, Math.max(0, same(s.maxTimeS, defaults.maxTimeS))),
     maxNodes: Math.min(100_000_000, Math.max(0, Math.round(same(s.maxNodes, defaults.maxNodes)))),
+    siteKeeps: s.siteKeeps === undefined ? defaults.siteKeeps : siteKeepsOf(s.siteKeeps),
   };
 }

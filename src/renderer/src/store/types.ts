@@ -3,5 +3,6 @@ import type { BatchSlice } from './batch-slice';
 import type { PageSlice } from './page-slice';
 import type { RemovalsSlice } from './removals-slice';
 import type { SettingsSlice } from './settings-slice';
+import type { UiSlice } from './ui-slice';
 
-export type AppState = PageSlice & RemovalsSlice & SettingsSlice & BatchSlice;
+export type AppState = PageSlice & RemovalsSlice & SettingsSlice & BatchSlice & UiSlice;

@@ -144,6 +144,36 @@ export function elementPathNamer(): (el: Element) => string {
   };
 }
 
+/**
+ * The element a path from `elementPathNamer` names in this document, or null when none does: the
+ * inverse of the namer (a bare step must be the only one of its tag among its siblings), so a path
+ * taken from another page matches only where it would name the element there too.
+ */
+export function elementAtPath(document: ParentNode, path: string): Element | null {
+  let current: ParentNode | null = null;
+  for (const child of document.childNodes) if (child.nodeType === ELEMENT_NODE && (child as Element).localName === 'html') current = child as Element;
+  if (current === null) return null;
+  if (path === '') return current as Element;
+  for (const step of path.split(' > ')) {
+    const match = PATH_STEP.exec(step);
+    if (match === null) return null;
+    const [, name, nth] = match;
+    let seen = 0;
+    let found: Element | null = null;
+    for (const child of current.childNodes) {
+      if (child.nodeType !== ELEMENT_NODE || (child as Element).localName !== name) continue;
+      seen++;
+      if (nth === undefined ? seen === 1 : seen === Number(nth)) found = child as Element;
+    }
+    // A bare step names an element alone of its tag; with a position, the tag has siblings.
+    if (found === null || (nth === undefined ? seen !== 1 : seen === 1)) return null;
+    current = found;
+  }
+  return current as Element;
+}
+
+const PATH_STEP = /^([^\s:>]+)(?::nth-of-type\((\d+)\))?$/;
+
 /** Writes the path step of `el` and of every element sibling of it into `stepOf`. */
 function nameSiblings(el: Element, stepOf: Map<Element, string>): void {
   const parent = el.parentNode;

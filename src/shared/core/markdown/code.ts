@@ -1,21 +1,15 @@
 // Code blocks: every <pre> becomes a fenced block (with or without a <code> inside), its language
-// taken from a `language-*` or `lang-*` class on the <code> or the <pre>, and its line breaks kept
+// read from the highlighter's markup (code-language.ts), and its line breaks kept
 // whether they are newlines or <br>. Inside a table cell, where a fence cannot stand, it becomes
 // code spans joined by <br>.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { closest } from '../dom/query';
 import { blockGap } from './blocks';
 import { normaliseLineEndings } from './lines';
+import { codeLanguage } from './code-language';
 import type { MarkdownRule } from './rule';
 import { restoreWhitespaceRuns } from './whitespace-runs';
 
-const LANGUAGE = /(?:^|\s)(?:language|lang)-([^\s`]+)/i;
-
-function languageOf(pre: Element): string {
-  const code = pre.firstElementChild;
-  const fromCode = code !== null && code.localName === 'code' ? LANGUAGE.exec(code.className)?.[1] : undefined;
-  return fromCode ?? LANGUAGE.exec(pre.className)?.[1] ?? '';
-}
 
 /** The text of a <pre>, with <br> as a line break (and CR LF or CR as LF, as a renderer reads them). */
 export function preformattedText(pre: Element): string {
@@ -91,7 +85,7 @@ export function codeBlock(pre: Element): string {
   }
   const fence = fenceFor(code);
   const gap = blockGap(pre);
-  return `${gap}${fence}${languageOf(pre)}\n${code === '' ? '' : `${code}\n`}${fence}${gap}`;
+  return `${gap}${fence}${codeLanguage(pre)}\n${code === '' ? '' : `${code}\n`}${fence}${gap}`;
 }
 
 export function codeRules(): Record<string, MarkdownRule> {

@@ -9,9 +9,16 @@ export interface TextPosition {
   lineStart: boolean;
   /** Inline content follows the text on the same line. */
   followed: boolean;
+  /** What follows is written starting with `[` (a link, a footnote reference). Default: as `followed`. */
+  beforeBracket?: boolean;
+  /**
+   * The text stands inside emphasis we write with delimiters (`_x_`): a `_` that could only close
+   * may close ours. Default true (the careful answer).
+   */
+  inDelimited?: boolean;
 }
 
-const ANYWHERE = /[\\*_`[\]<&~!]/;
+const ANYWHERE = /[\\*_`[\]<&~!$]/;
 const AT_START = /^[\s]*(?:[#>+=\-|]|\d{1,9}[.)])/;
 const CLOSING_HASHES = /\s#+\s*$/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
@@ -21,13 +28,37 @@ function isAlphanumeric(c: string | undefined): boolean {
   return c !== undefined && /[\p{L}\p{N}]/u.test(c);
 }
 
+function isPunctuation(c: string | undefined): boolean {
+  return c !== undefined && /[\p{P}\p{S}]/u.test(c);
+}
+
 function isSpace(c: string | undefined): boolean {
   return c !== undefined && /\s/.test(c);
+}
+
+/**
+ * Whether dollar signs in the text could be read as math by a renderer that knows `$…$` (Pandoc's
+ * rule, which GitHub's follows: an opening `$` before a non-space, a closing one after a non-space
+ * and not before a digit), or as `$$`. Prices ("$5 and $10") cannot.
+ */
+function mayDelimitMath(text: string): boolean {
+  if (!text.includes('$')) return false;
+  if (text.includes('$$')) return true;
+  let open = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '$') continue;
+    const before = text[i - 1];
+    const after = text[i + 1];
+    if (open && before !== undefined && !isSpace(before) && !(after !== undefined && /[0-9]/.test(after))) return true;
+    if (after !== undefined && !isSpace(after)) open = true;
+  }
+  return false;
 }
 
 export function escapeMarkdownText(text: string, position: TextPosition): string {
   const lineSyntax = position.lineStart && AT_START.test(text);
   if (!ANYWHERE.test(text) && !lineSyntax && !CLOSING_HASHES.test(text)) return text;
+  const escapeDollars = mayDelimitMath(text);
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -45,8 +76,15 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
         out += isSpace(before) && isSpace(after) ? c : `\\${c}`;
         break;
       case '_':
-        // Between letters or digits `_` never delimits emphasis, so snake_case stays readable.
-        out += (isAlphanumeric(before) && isAlphanumeric(after)) || (isSpace(before) && isSpace(after)) ? c : '\\_';
+        // Between letters or digits `_` never delimits emphasis, so snake_case stays readable. After a
+        // letter and before a space or the end it could only close emphasis, and every `_` that could
+        // open is escaped: it needs no escape unless it stands inside emphasis we delimit ourselves.
+        out +=
+          (isAlphanumeric(before) && isAlphanumeric(after)) ||
+          (isSpace(before) && isSpace(after)) ||
+          (isAlphanumeric(before) && (isSpace(after) || isPunctuation(after) || (atEnd && !position.followed)) && position.inDelimited === false)
+            ? c
+            : '\\_';
         break;
       case '`':
       case '[':
@@ -54,14 +92,17 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
         out += `\\${c}`;
         break;
       case '!':
-        // `![` starts an image: only a following link or image can supply the `[`.
-        out += atEnd && position.followed ? '\\!' : c;
+        // `![` starts an image: only what we write next can supply the `[` (a link, a footnote).
+        out += atEnd && (position.beforeBracket ?? position.followed) ? '\\!' : c;
         break;
       case '<':
         // Could open a tag, a comment or an autolink. At the end of a text node always escaped: what
         // follows it in the Markdown is not known here (a block that renders nothing put raw text
         // right after it: `<` + `iframe …>`).
         out += atEnd || (after !== undefined && /[A-Za-z/!?]/.test(after)) ? '\\<' : c;
+        break;
+      case '$':
+        out += escapeDollars ? '\\$' : c;
         break;
       case '&':
         // Could start an entity reference such as `&lt;` or `&#60;`.

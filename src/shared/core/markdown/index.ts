@@ -7,6 +7,7 @@ import { unwrapInlineHoldingBlocks } from './inline-blocks';
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
+import { dropSilentVoids } from './silent-voids';
 import { createTurndownService } from './service';
 import { breakWhitespaceRunsInCode } from './whitespace-runs';
 import { pushWrappersIntoBlocks } from './wrappers';
@@ -57,6 +58,7 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
   unwrapInlineHoldingBlocks(root);
+  dropSilentVoids(root);
   prepareText(root);
   separateAdjacentCode(root);
   breakWhitespaceRunsInCode(root);

@@ -9,8 +9,12 @@ import { codeBlock, codeRules, codeSpan } from './code';
 import { blockquote, commonMarkRules } from './commonmark';
 import { headingRules } from './headings';
 import { inlineRules } from './inline';
+import { footnoteRules } from './footnotes';
 import { listRules } from './lists';
-import { indexByTag, type MarkdownRule, ruleFor } from './rule';
+import { mathRules } from './math';
+import { structureRules } from './structures';
+import { phrasingRules } from './phrasing';
+import { indexByTag, type MarkdownRule, ruleFor, type RulesByTag } from './rule';
 import { tableRules } from './tables';
 import { breakWhitespaceRuns } from './whitespace-runs';
 
@@ -33,9 +37,11 @@ function taskListRule(): MarkdownRule {
 }
 
 /** What a blank element becomes: nothing, except what means something empty (or all spaces). */
-function blankReplacement(content: string, el: Element, whole: Element): string {
+function blankReplacement(content: string, el: Element, index: RulesByTag, options: TurndownService.Options, whole: Element | null): string {
   if (el === whole) return breakWhitespaceRuns(content);
   if (el.localName === 'pre') return codeBlock(el);
+  // An empty item may hold its place in its list (lists.ts decides).
+  if (el.localName === 'li') return ruleFor(index, el)!.replacement(content, el, options);
   if (el.localName === 'blockquote') return blockquote(content, el);
   if (el.localName === 'code' && el.textContent !== '' && el.parentElement?.localName !== 'pre') return codeSpan(el.textContent.replace(/\r?\n|\r/g, ' '));
   // Otherwise only what blank children made of themselves (an empty fence, a span of spaces).
@@ -48,11 +54,16 @@ function blankReplacement(content: string, el: Element, whole: Element): string 
  */
 export function createTurndownService(budget: Budget | null, whole: Element | null = null): TurndownService {
   const index = indexByTag([
+    // First: they take precedence over the ordinary rules for <a>, <sup>, <ol> and <li>.
+    ...Object.values(footnoteRules()),
     ...Object.values(commonMarkRules()),
     ...Object.values(headingRules()),
     ...Object.values(codeRules()),
     ...Object.values(listRules()),
     ...Object.values(inlineRules()),
+    ...Object.values(phrasingRules()),
+    ...Object.values(structureRules()),
+    ...Object.values(mathRules()),
     ...Object.values(tableRules()),
     taskListRule(),
   ]);
@@ -76,7 +87,7 @@ export function createTurndownService(budget: Budget | null, whole: Element | nu
     hr: '***',
     // Whitespace in inline code is content: keep it, and leave it inside the span.
     preformattedCode: true,
-    blankReplacement: (content: string, node: TurndownService.Node) => blankReplacement(content, node as unknown as Element, whole!),
+    blankReplacement: (content: string, node: TurndownService.Node) => blankReplacement(content, node as unknown as Element, index, service.options, whole),
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
     fence: '```',

@@ -5,14 +5,15 @@
 // - Layout tables are not data: a table with role=presentation|none, a single cell, a nested table,
 //   or a heading in a cell is rendered as its cells' content, block after block, in reading order.
 // - Data tables always become GFM tables, never raw HTML:
-//   - the header is the first row when it sits in <thead> or holds only <th> cells; otherwise an
-//     empty header row is added (promoting a data row would mislabel key/value tables);
+//   - the header is the first row when it sits in <thead>, holds only <th> cells, or holds only bold
+//     cells (`<td><b>Name</b></td>`: a header drawn by hand) while the next row does not; otherwise
+//     an empty header row is added (promoting a data row would mislabel key/value tables);
 //   - rowspan/colspan are expanded into the grid: the content goes in the top-left position of the
 //     span and the positions it covers stay empty, so every row has the same columns;
 //   - block content in a cell (paragraphs, lists, <br>) is joined on one line with `<br>`, and `|` is escaped;
 //   - a <caption> becomes a paragraph above the table.
-import type { Element } from '../dom/nodes';
-import { ELEMENT_NODE, hasContent } from '../dom/nodes';
+import type { Element, Node, Text } from '../dom/nodes';
+import { ELEMENT_NODE, hasContent, TEXT_NODE } from '../dom/nodes';
 import { findDescendant, hasToken } from '../dom/query';
 import { HEADING_TAGS } from './blocks';
 import { rawHtmlTag } from './raw-html';
@@ -162,6 +163,44 @@ function isHeaderRow(row: Element): boolean {
   return cells.length > 0 && cells.every((cell) => cell.localName === 'th');
 }
 
+const BOLD = new Set(['b', 'strong']);
+
+/** 'bold' when all its text is bold, 'empty' without text, else 'plain'. */
+function cellWeight(cell: Element): 'bold' | 'empty' | 'plain' {
+  let sawText = false;
+  const stack: Array<{ node: Node; bold: boolean }> = cell.childNodes.map((node) => ({ node, bold: false }));
+  while (stack.length > 0) {
+    const { node, bold } = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      if ((node as Text).data.trim() === '') continue;
+      if (!bold) return 'plain';
+      sawText = true;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      const el = node as Element;
+      if (el.localName === 'img') return 'plain';
+      const inner = bold || BOLD.has(el.localName);
+      for (const child of el.childNodes) stack.push({ node: child, bold: inner });
+    }
+  }
+  return sawText ? 'bold' : 'empty';
+}
+
+/** Every cell with text bold (at least one), and the row after it not so: a header set in bold. */
+function isBoldHeaderRow(rows: readonly Element[]): boolean {
+  const allBold = (row: Element | undefined) => {
+    if (row === undefined) return false;
+    const weights = rowCells(row).map(cellWeight);
+    return weights.includes('bold') && !weights.includes('plain');
+  };
+  return rows.length > 1 && allBold(rows[0]) && !allBold(rows[1]);
+}
+
+/** A promoted header cell's Markdown without the bold that made it one. */
+function unbolded(markdown: string): string {
+  const match = /^\s*(\*\*|__)([^]*)\1\s*$/.exec(markdown);
+  return match !== null && !match[2].includes(match[1]) ? match[2] : markdown;
+}
+
 /** Rules for <table> and its parts. Cells hand their Markdown to the table through `contentOf`. */
 export function tableRules(): Record<string, MarkdownRule> {
   const contentOf = new WeakMap<Element, string>();
@@ -182,8 +221,9 @@ export function tableRules(): Record<string, MarkdownRule> {
     if (width === 0) return captionBlock;
     const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
     const text = (row: Array<Element | null>) => row.map((cell) => (cell === null ? '' : cellLine(contentOf.get(cell) ?? '')));
-    const hasHeader = isHeaderRow(rows[0]);
-    const header = hasHeader ? text(grid[0]) : Array.from({ length: width }, () => '');
+    const boldHeader = !isHeaderRow(rows[0]) && isBoldHeaderRow(rows);
+    const hasHeader = boldHeader || isHeaderRow(rows[0]);
+    const header = hasHeader ? text(grid[0]).map((cell) => (boldHeader ? unbolded(cell) : cell)) : Array.from({ length: width }, () => '');
     const body = (hasHeader ? grid.slice(1) : grid).map((row) => line(text(row)));
     const delimiter = line((hasHeader ? grid[0] : Array.from({ length: width }, () => null)).map(alignment));
     return `${captionBlock}\n\n${[line(header), delimiter, ...body].join('\n')}\n\n`;

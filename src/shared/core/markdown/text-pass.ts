@@ -7,29 +7,43 @@
 import { COMMENT_NODE, ELEMENT_NODE, type Element, hasContent, type Node, type ParentNode, TEXT_NODE, type Text } from '../dom/nodes';
 import { isBlock } from './blocks';
 import { escapeMarkdownText } from './escape';
+import { isFootnoteSup } from './footnotes';
 
-// Only what a rule turns into a code span or block: any other text reaches the Markdown as it is
-// (`<kbd>&lt;img onerror…&gt;</kbd>` came out as a live tag when kbd was skipped too).
-const CODE = new Set(['code', 'pre']);
+const CODE = new Set(['code', 'pre', 'kbd', 'samp', 'math']);
+/** Elements written between delimiters (`*`, `_`, `~~`): see inline.ts. */
+const DELIMITED = new Set(['em', 'i', 'strong', 'b', 'del', 's', 'strike']);
 const VOID_WITH_OUTPUT = new Set(['img', 'input']);
 
 export function prepareText(root: ParentNode): void {
   const pending: Array<[Text, string]> = [];
   const context = new LineContext(root);
+  // Parallel stacks: a node, and whether it stands inside an element written with delimiters.
   const stack: Node[] = [root];
+  const delimitedStack: boolean[] = [false];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    const inDelimited = delimitedStack.pop()!;
     if (node.nodeType === TEXT_NODE) {
       const text = node as Text;
       if (isListSeparator(text)) {
         pending.push([text, '']);
         continue;
       }
-      const escaped = escapeMarkdownText(text.data, { lineStart: context.mayStartLine(text), followed: context.isFollowed(text) });
+      const followed = context.isFollowed(text);
+      const escaped = escapeMarkdownText(text.data, {
+        lineStart: context.mayStartLine(text),
+        followed,
+        beforeBracket: followed && context.precedesBracket(text),
+        inDelimited,
+      });
       if (escaped !== text.data) pending.push([text, escaped]);
     } else if (node === root || (node.nodeType === ELEMENT_NODE && !CODE.has((node as Element).localName))) {
+      const childrenDelimited = inDelimited || (node.nodeType === ELEMENT_NODE && DELIMITED.has((node as Element).localName));
       const kids = (node as ParentNode).childNodes;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+      for (let i = kids.length - 1; i >= 0; i--) {
+        stack.push(kids[i]);
+        delimitedStack.push(childrenDelimited);
+      }
     }
   }
   // Written after the walk: every write invalidates cached text, which the walk reads.
@@ -52,6 +66,7 @@ export class LineContext {
   private readonly startsLine = new Map<Node, boolean>();
   private readonly followed = new Map<Node, boolean>();
   private readonly silent = new Map<Node, boolean>();
+  private readonly bracketNext = new Map<Node, boolean>();
 
   constructor(private readonly root: ParentNode) {}
 
@@ -70,6 +85,19 @@ export class LineContext {
       false,
       // The end of a link's text is followed by the `]` of its syntax.
       (parent) => (parent.localName === 'a' ? true : undefined),
+    );
+  }
+
+  /** True when what is written right after `text` starts with `[` (a link or a footnote reference). */
+  precedesBracket(text: Text): boolean {
+    return this.resolve(
+      text,
+      this.bracketNext,
+      (node) => node.nextSibling,
+      startsWithBracket,
+      false,
+      // The end of a link's text is followed by `]`.
+      (parent) => (parent.localName === 'a' ? false : undefined),
     );
   }
 
@@ -124,6 +152,22 @@ export class LineContext {
     }
     return silent;
   }
+}
+
+/** Inline elements written as their content alone: what they start with is what their content starts with. */
+const TRANSPARENT = new Set(['span', 'font', 'u', 'small', 'big', 'abbr', 'cite', 'dfn', 'time', 'data', 'bdi', 'bdo', 'ins', 'label', 'var']);
+
+/** Whether the Markdown written for `node` (a node that renders something) starts with `[`. */
+export function startsWithBracket(node: Node): boolean {
+  let current: Node | null = node;
+  while (current !== null && current.nodeType === ELEMENT_NODE) {
+    const el = current as Element;
+    if (el.localName === 'a') return el.hasAttribute('href') || el.hasAttribute('data-footnote-ref');
+    if (el.localName === 'sup' && isFootnoteSup(el)) return true;
+    if (!TRANSPARENT.has(el.localName)) return false;
+    current = el.childNodes.find((child) => !rendersNothing(child)) ?? null;
+  }
+  return false;
 }
 
 /** A block element or `br`: what a line starts after and ends before. */

@@ -35,6 +35,12 @@ window.emit('ready-to-show');
 report.window = { options: window.options, loadedUrls: window.webContents.loadedUrls, shown: window.shown, count: record.windows.length };
 report.channels = [...record.ipcHandlers.keys()];
 
+// The app menu: every command in it, and a click sends its command to the window's page.
+const menuItems = (template) => template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? menuItems(item.submenu) : [])]);
+const commands = menuItems(record.menu?.template ?? []).filter((item) => typeof item.id === 'string');
+commands.find((item) => item.id === 'save')?.click();
+report.menu = { commands: commands.map((item) => item.id), sent: window.webContents.sent };
+
 // The page, served by the app's protocol (and nothing outside the renderer folder).
 const serve = record.protocolHandlers.get('app');
 report.protocols = [...record.protocolHandlers.keys()];

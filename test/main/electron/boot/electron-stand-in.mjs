@@ -70,6 +70,11 @@ class StandInWebContents extends EventEmitter {
     this.windowOpenHandler = h;
   }
   setAudioMuted() {}
+  /** What main sent the page unasked (the app menu's commands). */
+  sent = [];
+  send(channel, ...args) {
+    this.sent.push([channel, ...args]);
+  }
   getURL() {
     return this.mainFrame.url;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectElements, type Element } from '../../../../src/shared/core/dom/nodes';
-import { elementPathNamer } from '../../../../src/shared/core/dom/query';
+import { elementAtPath, elementPathNamer } from '../../../../src/shared/core/dom/query';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
 describe('elementPathNamer', () => {
@@ -22,5 +22,25 @@ describe('elementPathNamer', () => {
     const backwards = [...elements].reverse().map(elementPathNamer()).reverse();
     expect(backwards).toEqual(forwards);
     expect(new Set(forwards).size).toBe(elements.length);
+  });
+});
+
+describe('elementAtPath', () => {
+  const html = '<div><p>a</p><nav>n</nav><p>b<i>x</i><i>y</i></p></div><div><ul><li>1<li>2</ul></div><aside>z</aside><svg><linearGradient/></svg>';
+  const document = parseHtml(html);
+
+  it('finds the element each path names: the namer\'s inverse', () => {
+    const elements = collectElements(document);
+    const path = elementPathNamer();
+    for (const el of elements) expect(elementAtPath(document, path(el))).toBe(el);
+  });
+
+  it('names nothing where the page differs: a missing step, a bare step among siblings of its tag, a position where the tag is alone', () => {
+    expect(elementAtPath(document, 'body > main')).toBeNull();
+    expect(elementAtPath(document, 'body > div > ul')).toBeNull();
+    expect(elementAtPath(document, 'body > aside:nth-of-type(1)')).toBeNull();
+    expect(elementAtPath(document, 'body > div:nth-of-type(3)')).toBeNull();
+    expect(elementAtPath(document, 'body >> div')).toBeNull();
+    expect(elementAtPath(parseHtml('<div><aside>z</aside></div>'), 'body > aside')).toBeNull();
   });
 });

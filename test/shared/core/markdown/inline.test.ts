@@ -62,4 +62,40 @@ describe('inline', () => {
   it('keeps task list checkboxes', () => {
     expect(md('<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul>')).toBe('- [x] done\n- [ ] todo');
   });
+
+  it('keeps adjacent links apart by a space, and adds none where there is one', () => {
+    expect(md('<p><a href="/a">Company Town</a><a href="/b">Television</a></p>', { url: 'https://e.com/' })).toBe('[Company Town](https://e.com/a) [Television](https://e.com/b)');
+    expect(md('<p><a href="/a">One </a><a href="/b">Two</a><!-- c --><a href="/c">Three</a></p>', { url: 'https://e.com/' })).toBe(
+      '[One](https://e.com/a) [Two](https://e.com/b) [Three](https://e.com/c)',
+    );
+  });
+
+  it('escapes ! only before a [ that we write', () => {
+    expect(md('<p>heaven help us—<a href="https://booyahbank.com/">booyah!</a>.</p>')).toBe('heaven help us—[booyah!](https://booyahbank.com/).');
+    expect(md('<p><em>wow!</em> more</p>')).toBe('*wow!* more');
+    expect(md('<p>Look!<a href="/x">link</a></p>', { url: 'https://e.com/' })).toBe('Look\\![link](https://e.com/x)');
+    expect(micromark(md('<p>Look!<a href="/x">link</a></p>'))).toBe('<p>Look!<a href="/x">link</a></p>');
+  });
+
+  it('writes inline code holding emphasis or a link as code spans with the markup around them', () => {
+    const out = md('<p><code class="type">varchar(<em class="replaceable"><code>n</code></em>)</code> and <code><a href="https://e.com/m">Array.map</a>(fn)</code></p>');
+    expect(out).toBe('`varchar(`*`n`*`)` and [`Array.map`](https://e.com/m)`(fn)`');
+    expect(micromark(out)).toBe('<p><code>varchar(</code><em><code>n</code></em><code>)</code> and <a href="https://e.com/m"><code>Array.map</code></a><code>(fn)</code></p>');
+  });
+
+  it('writes strong emphasis filling emphasis as ***, which reads back even inside a word', () => {
+    expect(md('<p>foo<em><strong>bar</strong></em>baz</p>')).toBe('foo***bar***baz');
+    expect(micromark(md('<p>foo<em><strong>bar</strong></em>baz</p>'))).toBe('<p>foo<em><strong>bar</strong></em>baz</p>');
+  });
+
+  it('leaves a _ that could only close emphasis unescaped outside emphasis', () => {
+    expect(md('<p>a.b-c_d@a.b_ and snake_case_ end</p>')).toBe('a.b-c_d@a.b_ and snake_case_ end');
+    expect(md('<p><em>x y_ z</em> and _lead</p>')).toBe('*x y\\_ z* and \\_lead');
+  });
+
+  it('keeps the line breaks of a multi-line title where they read back', () => {
+    expect(md('<p><a href="/u" title="one\ntwo">x</a></p>')).toBe('[x](/u "one\ntwo")');
+    expect(md('<p><a href="/u" title="one\n- two">x</a></p>')).toBe('[x](/u "one - two")');
+  });
 });
+

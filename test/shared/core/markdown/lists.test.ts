@@ -23,8 +23,27 @@ describe('lists', () => {
     expect(md('<ul><li>a</li>, <li>b</li> | <li>c</li></ul>')).toBe('- a\n- b\n- c');
   });
 
-  it('writes nothing for an empty item', () => {
+  it('writes nothing for an item whose content renders nothing', () => {
     expect(md('<ul><li>a</li><li><a href="/x"><span></span></a></li><li>b</li></ul>')).toBe('- a\n- b');
+  });
+
+  it('keeps an item written empty between items, where it holds a place and a number', () => {
+    expect(md('<ul><li>foo</li><li></li><li>bar</li></ul>')).toBe('- foo\n-\n- bar');
+    expect(md('<ol><li>foo</li><li> </li><li>bar</li></ol>')).toBe('1. foo\n2.\n3. bar');
+    expect(micromark(md('<ul><li>foo</li><li></li><li>bar</li></ul>'))).toBe('<ul>\n<li>foo</li>\n<li></li>\n<li>bar</li>\n</ul>');
+  });
+
+  it('drops empty items at the ends of a list and lists of nothing but empty items (carousel dots)', () => {
+    expect(md('<ul><li></li><li>a</li><li></li></ul>')).toBe('- a');
+    expect(md('<ol class="indicators"><li></li><li></li><li></li></ol><p>x</p>')).toBe('x');
+  });
+
+  it('keeps a list inside a block quote quoted, item by item', () => {
+    expect(md('<blockquote><ul><li>one</li><li>two</li></ul></blockquote>')).toBe('> - one\n> - two');
+    expect(md('<blockquote><p>Intro:</p><ol><li>one</li></ol></blockquote>')).toBe('> Intro:\n>\n> 1. one');
+    expect(micromark(md('<blockquote>\n  <ul>\n    <li>one</li>\n  </ul>\n</blockquote>'))).toBe('<blockquote>\n<ul>\n<li>one</li>\n</ul>\n</blockquote>');
+    // A line break first in the quote breaks no line: no empty quoted line before the list.
+    expect(md('<blockquote><br><ol><li>one</li></ol><br></blockquote>')).toBe('> 1. one');
   });
 
   it('keeps paragraphs and code inside items indented under them', () => {

@@ -23,6 +23,16 @@ describe('tables', () => {
     expect(html.match(/<tr>/g)).toHaveLength(3);
   });
 
+  it('promotes a first row of bold cells to the header, without the bold', () => {
+    const out = md('<table><tr><td><b>Name</b></td><td><strong>Price</strong></td><td></td></tr><tr><td>Tea</td><td>3</td><td>hot</td></tr></table>');
+    expect(out).toBe('| Name | Price |  |\n| --- | --- | --- |\n| Tea | 3 | hot |');
+  });
+
+  it('does not promote a bold first row when the rows below are bold too, or when part of it is not bold', () => {
+    expect(md('<table><tr><td><b>A</b></td><td><b>1</b></td></tr><tr><td><b>B</b></td><td><b>2</b></td></tr></table>').split('\n')[0]).toBe('|  |  |');
+    expect(md('<table><tr><td><b>Key</b></td><td>value</td></tr><tr><td><b>Key 2</b></td><td>value 2</td></tr></table>').split('\n')[0]).toBe('|  |  |');
+  });
+
   it('treats <thead> rows as the header even with <td> cells', () => {
     const out = md('<table><thead><tr><td>A</td><td>B</td></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>');
     expect(out.split('\n')[0]).toBe('| A | B |');
