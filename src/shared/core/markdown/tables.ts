@@ -16,7 +16,7 @@ import type { Element, Node, Text } from '../dom/nodes';
 import { ELEMENT_NODE, hasContent, TEXT_NODE } from '../dom/nodes';
 import { findDescendant, hasToken } from '../dom/query';
 import { HEADING_TAGS } from './blocks';
-import { rawHtmlTag } from './raw-html';
+import { INERT_LINE_BREAK } from './inert-html';
 import type { MarkdownRule } from './rule';
 
 export type TableKind = 'data' | 'layout' | 'empty';
@@ -125,7 +125,7 @@ function joinCellLines(text: string): string {
   return kept.join(LINE_BREAK);
 }
 
-const LINE_BREAK = rawHtmlTag('br');
+const LINE_BREAK = INERT_LINE_BREAK;
 
 function trimSpacesAndTabs(text: string, start: boolean, end: boolean): string {
   let from = 0;
