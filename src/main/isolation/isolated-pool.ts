@@ -9,7 +9,11 @@ export interface PoolJob {
   id: number;
 }
 
-export type PoolReply<Result> = { id: number; ok: true; value: Result } | { id: number; ok: false; code: LoadError['code']; message: string };
+export type PoolReply<Result> =
+  | { id: number; ok: true; value: Result }
+  | { id: number; ok: false; code: LoadError['code']; message: string }
+  /** Where the job is (a stage name), sent while it runs. */
+  | { id: number; progress: string };
 
 export interface IsolatedPoolOptions<Job, Result> {
   factory: HostFactory<Job, PoolReply<Result>>;
@@ -37,6 +41,7 @@ interface Task<Job, Result> {
   resolve: (value: Result) => void;
   reject: (error: Error) => void;
   onAbort?: () => void;
+  onProgress?: (stage: string) => void;
   settled: boolean;
 }
 
@@ -58,10 +63,10 @@ export class IsolatedPool<Job, Result> {
   constructor(private readonly options: IsolatedPoolOptions<Job, Result>) {}
 
   /** Runs `job`, killed past its limits. Fails with a LoadError. */
-  run(job: Job, limits: JobLimits, signal?: AbortSignal): Promise<Result> {
+  run(job: Job, limits: JobLimits, signal?: AbortSignal, onProgress?: (stage: string) => void): Promise<Result> {
     if (signal?.aborted) return Promise.reject(this.cancelled());
     return new Promise<Result>((resolve, reject) => {
-      const task: Task<Job, Result> = { job: { ...job, id: this.nextId++ }, limits, signal, resolve, reject, settled: false };
+      const task: Task<Job, Result> = { job: { ...job, id: this.nextId++ }, limits, signal, resolve, reject, onProgress, settled: false };
       if (signal) {
         task.onAbort = () => this.cancel(task);
         signal.addEventListener('abort', task.onAbort, { once: true });
@@ -149,6 +154,10 @@ export class IsolatedPool<Job, Result> {
   private onReply(slot: Slot<Job, Result>, reply: PoolReply<Result>): void {
     const task = slot.task;
     if (task === null || task.job.id !== reply.id) return;
+    if ('progress' in reply) {
+      task.onProgress?.(reply.progress);
+      return;
+    }
     this.idle(slot);
     if (reply.ok) this.settle(task, null, reply.value);
     else this.settle(task, new LoadError(reply.code, reply.message));

@@ -54,9 +54,10 @@ export class PagePool {
   }
 
   /** Converts in a worker; fails with a LoadError (`budget` for time or memory, `cancelled`, `internal`). */
-  convert(html: string, options: ConvertOptions, signal?: AbortSignal): Promise<ConvertResult> {
+  convert(html: string, options: ConvertOptions, signal?: AbortSignal, onStage?: ConvertOptions['onStage']): Promise<ConvertResult> {
     // The budget's CPU time is checked inside the worker: here only the hard stop.
-    return this.pool.run({ html, options }, { wallMs: hardLimitMs(options, html.length) }, signal);
+    const report = onStage && ((stage: string) => onStage(stage as Parameters<typeof onStage>[0]));
+    return this.pool.run({ html, options }, { wallMs: hardLimitMs(options, html.length) }, signal, report);
   }
 
   close(): Promise<void> {

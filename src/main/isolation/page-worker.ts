@@ -15,7 +15,8 @@ const cpuClock = threadCpuClock();
 port.on('message', (job: ConvertJob & PoolJob) => {
   let reply: PoolReply<ConvertResult>;
   try {
-    const value = convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock } });
+    const onStage = (stage: string) => port.postMessage({ id: job.id, progress: stage } satisfies PoolReply<ConvertResult>);
+    const value = convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock }, onStage });
     reply = { id: job.id, ok: true, value };
   } catch (error) {
     if (error instanceof BudgetExceeded) reply = { id: job.id, ok: false, code: 'budget', message: error.message };

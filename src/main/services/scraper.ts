@@ -238,12 +238,9 @@ export class Scraper {
   private async convert(html: string, options: ConvertOptions, cancel: AbortSignal | undefined): Promise<ConvertResult> {
     const pages = this.isolation.pages === undefined ? sharedPagePool() : this.isolation.pages;
     if (pages === null) return convert(html, options);
-    // A callback cannot cross into the worker: the stages are reported as the worker starts and ends.
+    // A callback cannot cross into the worker: the worker reports its stages by message.
     const { onStage, ...serialisable } = options;
-    onStage?.('parse');
-    const result = await pages.convert(html, serialisable, cancel);
-    onStage?.('markdown');
-    return result;
+    return pages.convert(html, serialisable, cancel, onStage);
   }
 }
 
