@@ -1,23 +1,39 @@
 // Command line of `npm run eval`: what to score and with which convert() options.
 import { parseArgs } from 'node:util';
-import { DEFAULT_RULES, RULE_CATEGORIES } from '../../src/shared/core';
-import type { ConvertOptions, RuleCategory } from '../../src/shared/core/types';
+import { RULE_CATEGORIES, rulesOfMode } from '../../src/shared/core';
+import type { ConvertMode, ConvertOptions, RuleCategory } from '../../src/shared/core/types';
+
+export const BENCHMARKS = ['aeb', 'trafilatura', 'docs'] as const;
+export type BenchmarkName = (typeof BENCHMARKS)[number];
+export const MODES: readonly ConvertMode[] = ['default', 'article'];
+export const DEFAULT_DOCS_DIR = '/usr/share/doc';
 
 export const EVAL_USAGE = `npm run eval -- --corpus <dir> [options]
 
-  --corpus <dir>            corpus root (with aeb/) or an aeb-like folder: html/<id>.html.gz + ground-truth.json
+  --corpus <dir>            corpus root (with aeb/ and trafilatura/), or one of those folders
+  --docs <dir>              where Debian installs documentation (default ${DEFAULT_DOCS_DIR}); the docs guard
+                            reads the packages scripts/eval/docs-guard-install.sh installs, and is skipped
+                            when none is there
+  --docs-pages <n>          docs guard pages per generator (default 30)
+  --benchmark <name>        only these benchmarks (repeatable): ${BENCHMARKS.join(', ')}
+  --mode <mode>             only this mode of ours (repeatable): ${MODES.join(', ')} (default both)
   --report <file>           JSON report (default .eval/eval-report.json)
-  --disable-rule <id>       keep what rule <id> removes (repeatable); ids: ${DEFAULT_RULES.map((rule) => rule.id).join(', ')}
+  --disable-rule <id>       keep what rule <id> removes (repeatable); ids: ${[...new Set(rulesOfMode('article').map((rule) => rule.id))].join(', ')}
   --disable-category <cat>  switch a rule category off (repeatable): ${RULE_CATEGORIES.join(', ')}
-  --per-rule                also score the pipeline with each rule off, one at a time
+  --per-rule                also score each mode with each of its rules off, one at a time (on aeb and trafilatura)
   --only-ours               skip the peers and the whole-page baseline
   --worst <n>               worst pages to list (default 5)
   --bootstrap <n>           bootstrap samples for the spread (default 1000)
-  --limit <n>               only the first n pages (for a quick look)`;
+  --limit <n>               only the first n pages of each corpus (for a quick look)`;
 
 export interface EvalArgs {
   corpus: string;
+  docs: string;
+  docsPages: number;
+  benchmarks: ReadonlySet<BenchmarkName>;
+  modes: readonly ConvertMode[];
   report: string;
+  /** Options shared by every mode (rules switched off); the mode is added per run. */
   options: ConvertOptions;
   perRule: boolean;
   onlyOurs: boolean;
@@ -34,11 +50,22 @@ function positiveInt(name: string, value: string | undefined, fallback: number, 
   return n;
 }
 
+function oneOf<T extends string>(name: string, values: readonly string[] | undefined, allowed: readonly T[]): T[] {
+  for (const value of values ?? []) {
+    if (!(allowed as readonly string[]).includes(value)) throw new Error(`unknown ${name} "${value}"; ${name}s: ${allowed.join(', ')}`);
+  }
+  return (values ?? []) as T[];
+}
+
 export function parseEvalArgs(argv: readonly string[]): EvalArgs {
   const { values } = parseArgs({
     args: [...argv],
     options: {
       corpus: { type: 'string' },
+      docs: { type: 'string' },
+      'docs-pages': { type: 'string' },
+      benchmark: { type: 'string', multiple: true },
+      mode: { type: 'string', multiple: true },
       report: { type: 'string' },
       'disable-rule': { type: 'string', multiple: true },
       'disable-category': { type: 'string', multiple: true },
@@ -52,26 +79,28 @@ export function parseEvalArgs(argv: readonly string[]): EvalArgs {
     strict: true,
   });
   const help = values.help ?? false;
-  if (!help && !values.corpus) throw new Error('--corpus <dir> is required');
+  const benchmarks = oneOf('benchmark', values.benchmark, BENCHMARKS);
+  const onlyDocs = benchmarks.length > 0 && benchmarks.every((name) => name === 'docs');
+  if (!help && !values.corpus && !onlyDocs) throw new Error('--corpus <dir> is required');
 
-  const ruleIds = new Set(DEFAULT_RULES.map((rule) => rule.id));
+  const ruleIds = new Set(rulesOfMode('article').map((rule) => rule.id));
   const disabledRules = values['disable-rule'] ?? [];
   for (const id of disabledRules) {
     if (!ruleIds.has(id)) throw new Error(`unknown rule "${id}"; rules: ${[...ruleIds].join(', ')}`);
   }
   const rules: Partial<Record<RuleCategory, boolean>> = {};
-  for (const category of values['disable-category'] ?? []) {
-    if (!(RULE_CATEGORIES as readonly string[]).includes(category)) {
-      throw new Error(`unknown category "${category}"; categories: ${RULE_CATEGORIES.join(', ')}`);
-    }
-    rules[category as RuleCategory] = false;
-  }
+  for (const category of oneOf('category', values['disable-category'], RULE_CATEGORIES)) rules[category] = false;
   const options: ConvertOptions = {
     ...(Object.keys(rules).length > 0 ? { rules } : {}),
     ...(disabledRules.length > 0 ? { keep: { rules: disabledRules } } : {}),
   };
+  const modes = oneOf('mode', values.mode, MODES);
   return {
     corpus: values.corpus ?? '',
+    docs: values.docs ?? DEFAULT_DOCS_DIR,
+    docsPages: positiveInt('docs-pages', values['docs-pages'], 30),
+    benchmarks: new Set(benchmarks.length > 0 ? benchmarks : BENCHMARKS),
+    modes: modes.length > 0 ? [...new Set(modes)] : MODES,
     report: values.report ?? '.eval/eval-report.json',
     options,
     perRule: values['per-rule'] ?? false,

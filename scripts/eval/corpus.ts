@@ -5,14 +5,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { decodeHtmlBytes } from '../../src/main/loaders/files';
+import type { Segments } from './trafilatura';
 
 export interface CorpusPage {
   id: string;
   html: string;
   /** UTF-8 bytes of the decoded HTML. */
   bytes: number;
-  /** The reference article text, when the ground truth has this page. */
+  /** The reference article text, when the ground truth has this page (article-extraction benchmark). */
   truth?: string;
+  /** Segments the main content must and must not hold (trafilatura's evaluation pages). */
+  segments?: Segments;
   url?: string;
 }
 
@@ -23,10 +26,17 @@ interface GroundTruthEntry {
 
 const PAGE_FILE = /^(.+)\.html(\.gz)?$/;
 
+/** The corpus root's aeb/ folder, or the folder itself when it is laid out like one; null when neither. */
+export function resolveAebDirOrNull(dir: string): string | null {
+  if (existsSync(join(dir, 'html')) && !existsSync(join(dir, 'evaldata.json'))) return dir;
+  if (existsSync(join(dir, 'aeb', 'html'))) return join(dir, 'aeb');
+  return null;
+}
+
 /** Accepts the corpus root (with an aeb/ folder) or the aeb folder itself. */
 export function resolveAebDir(dir: string): string {
-  if (existsSync(join(dir, 'html'))) return dir;
-  if (existsSync(join(dir, 'aeb', 'html'))) return join(dir, 'aeb');
+  const found = resolveAebDirOrNull(dir);
+  if (found !== null) return found;
   throw new Error(`no html/ folder in ${dir} (nor in ${join(dir, 'aeb')}): pass the corpus folder, e.g. --corpus ../shared/corpus`);
 }
 

@@ -5,9 +5,10 @@ export const SHINGLE_SIZE = 4;
 
 /**
  * Python's Unicode `\w` (letters, numbers, underscore). JavaScript's `\w` is ASCII-only even with
- * the `u` flag, so it would split "café" and drop Cyrillic or CJK text entirely.
+ * the `u` flag, so it would split "café" and drop Cyrillic or CJK text entirely. Combining marks
+ * (\p{M}) count as word characters too, as the corpus README says, so Devanagari words stay whole.
  */
-const TOKEN = /[\p{L}\p{N}_]+/gu;
+const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
 
 export function tokenize(text: string): string[] {
   return text.match(TOKEN) ?? [];
@@ -33,6 +34,8 @@ export interface PageCounts {
   tp: number;
   fp: number;
   fn: number;
+  /** Boilerplate segments rightly left out (trafilatura's metric only). */
+  tn?: number;
 }
 
 export function comparePage(truth: string, predicted: string): PageCounts {
@@ -125,7 +128,13 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Percentile bootstrap over pages: how much the means move if the corpus were drawn again. */
-export function bootstrap(pages: readonly PageCounts[], samples = 1000, coverage = 0.95, seed = 1): BootstrapSpread {
+export function bootstrap(
+  pages: readonly PageCounts[],
+  samples = 1000,
+  coverage = 0.95,
+  seed = 1,
+  combine: (pages: readonly PageCounts[], indices?: readonly number[]) => Scores = aggregate,
+): BootstrapSpread {
   const random = seededRandom(seed);
   const precision: number[] = [];
   const recall: number[] = [];
@@ -133,7 +142,7 @@ export function bootstrap(pages: readonly PageCounts[], samples = 1000, coverage
   const indices = new Array<number>(pages.length);
   for (let s = 0; s < samples && pages.length > 0; s++) {
     for (let i = 0; i < pages.length; i++) indices[i] = Math.floor(random() * pages.length);
-    const scores = aggregate(pages, indices);
+    const scores = combine(pages, indices);
     precision.push(scores.precision);
     recall.push(scores.recall);
     f1.push(scores.f1);

@@ -1,9 +1,9 @@
 // What each cleaning rule buys and costs: the pipeline scored with the rule on (the base options)
 // and with it kept (`keep.rules = [id]`, i.e. off), so a rule that removes article text shows as
 // recall lost.
-import { convert, DEFAULT_RULES } from '../../src/shared/core';
+import { convert, rulesOfMode } from '../../src/shared/core';
 import type { ConvertOptions, RuleCategory } from '../../src/shared/core/types';
-import type { CorpusPage } from './corpus';
+import type { Benchmark } from './benchmark';
 import { scorePages, type ToolResult } from './score';
 import { markdownToPlainText } from './plain-text';
 import type { ExtractionTool } from './tools';
@@ -50,10 +50,15 @@ function toolWith(options: ConvertOptions, name: string, onRemoved?: (ruleIds: M
   };
 }
 
+/**
+ * Every rule of the options' mode, one at a time (`only` narrows them to some categories: article
+ * mode measures its own rules, on top of the default ones).
+ */
 export function perRuleImpact(
-  pages: readonly CorpusPage[],
+  benchmark: Benchmark,
   base: ConvertOptions,
   progress: (message: string) => void = () => {},
+  only?: ReadonlySet<RuleCategory>,
 ): { base: ToolResult; rules: RuleImpact[] } {
   const usage = new Map<string, RuleUsage>();
   const baseResult = scorePages(
@@ -66,17 +71,17 @@ export function perRuleImpact(
         usage.set(id, total);
       }
     }),
-    pages,
+    benchmark,
     { bootstrapSamples: 0 },
   );
   const baseById = new Map(baseResult.pages.map((page) => [page.id, page]));
   const keptAlready = new Set(base.keep?.rules ?? []);
   const impacts: RuleImpact[] = [];
-  for (const rule of DEFAULT_RULES) {
-    if (keptAlready.has(rule.id) || base.rules?.[rule.category] === false) continue;
+  for (const rule of rulesOfMode(base.mode)) {
+    if (keptAlready.has(rule.id) || base.rules?.[rule.category] === false || (only !== undefined && !only.has(rule.category))) continue;
     progress(`  rule ${rule.id}: scoring without it…`);
     const options: ConvertOptions = { ...base, keep: { ...base.keep, rules: [...keptAlready, rule.id] } };
-    const without = scorePages(toolWith(options, `without ${rule.id}`), pages, { bootstrapSamples: 0 });
+    const without = scorePages(toolWith(options, `without ${rule.id}`), benchmark, { bootstrapSamples: 0 });
     const pagesLosingRecall: RuleImpact['pagesLosingRecall'] = [];
     let pagesGainingPrecision = 0;
     for (const page of without.pages) {

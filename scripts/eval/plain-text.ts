@@ -6,7 +6,7 @@ import type { Node as MarkdownNode } from 'commonmark';
 import { parse, parseFragment } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
 
-type HtmlNode = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.ParentNode;
+export type HtmlNode = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.ParentNode;
 
 /** Elements whose content a reader never sees as text. */
 const HIDDEN = new Set(['script', 'style', 'template', 'iframe', 'object', 'embed', 'applet', 'frame', 'frameset', 'noframes']);
@@ -20,7 +20,7 @@ const BLOCK = new Set([
 ]);
 
 /** The text of an HTML tree: text nodes in order, block boundaries as newlines. */
-function treeText(root: HtmlNode): string {
+export function treeText(root: HtmlNode, options: { altText?: boolean } = {}): string {
   const parts: string[] = [];
   // Frames: a node to visit, or the newline owed when a block element closes.
   const stack: Array<HtmlNode | '\n'> = [root];
@@ -37,6 +37,11 @@ function treeText(root: HtmlNode): string {
     if (!('childNodes' in item)) continue; // comments, doctype
     const tag = 'tagName' in item ? item.tagName : '';
     if (HIDDEN.has(tag)) continue;
+    if (tag === 'img' && options.altText) {
+      // An image's text equivalent, as words of their own (as a Markdown image carries it).
+      parts.push(` ${(item as DefaultTreeAdapterTypes.Element).attrs.find((a) => a.name === 'alt')?.value ?? ''} `);
+      continue;
+    }
     const block = BLOCK.has(tag);
     if (block) {
       parts.push('\n');
@@ -102,6 +107,10 @@ export function markdownToPlainText(markdown: string): string {
         break;
       case 'html_block':
         parts.push(htmlFragmentToPlainText(node.literal ?? ''), '\n');
+        break;
+      // An image stands apart from the words around it: its alt text is its own words.
+      case 'image':
+        parts.push(' ');
         break;
       // Links and images: their children are the link text and the alt text; the URL is never read.
       default:

@@ -1,6 +1,6 @@
-// Runs one extraction tool over the pages and scores each page against its ground truth.
-import type { CorpusPage } from './corpus';
-import { aggregate, bootstrap, type BootstrapSpread, comparePage, pagePrecision, pageRecall, type PageCounts, type Scores } from './metric';
+// Runs one extraction tool over a benchmark's pages and judges each page against its truth.
+import type { Benchmark } from './benchmark';
+import { bootstrap, type BootstrapSpread, pagePrecision, pageRecall, type PageCounts, type Scores } from './metric';
 import type { ExtractionTool } from './tools';
 
 export interface PageResult extends PageCounts {
@@ -8,7 +8,7 @@ export interface PageResult extends PageCounts {
   url?: string;
   precision: number;
   recall: number;
-  /** Characters of plain text the tool produced, and in the ground truth. */
+  /** Characters of plain text the tool produced, and in the ground truth (when the truth is a text). */
   predictedChars: number;
   truthChars: number;
   ms: number;
@@ -30,11 +30,11 @@ export interface ScoreOptions {
   bootstrapSamples?: number;
 }
 
-export function scorePages(tool: ExtractionTool, pages: readonly CorpusPage[], options: ScoreOptions = {}): ToolResult {
+export function scorePages(tool: ExtractionTool, benchmark: Benchmark, options: ScoreOptions = {}): ToolResult {
   const results: PageResult[] = [];
   let totalMs = 0;
-  for (const page of pages) {
-    if (page.truth === undefined) continue;
+  for (const page of benchmark.pages) {
+    if (!benchmark.hasTruth(page)) continue;
     const started = performance.now();
     let predicted = '';
     let error: string | undefined;
@@ -45,7 +45,7 @@ export function scorePages(tool: ExtractionTool, pages: readonly CorpusPage[], o
     }
     const ms = performance.now() - started;
     totalMs += ms;
-    const counts = comparePage(page.truth, predicted);
+    const counts = benchmark.judge(page, predicted);
     results.push({
       id: page.id,
       url: page.url,
@@ -53,7 +53,7 @@ export function scorePages(tool: ExtractionTool, pages: readonly CorpusPage[], o
       precision: pagePrecision(counts),
       recall: pageRecall(counts),
       predictedChars: predicted.length,
-      truthChars: page.truth.length,
+      truthChars: page.truth?.length ?? 0,
       ms,
       ...(error !== undefined ? { error } : {}),
     });
@@ -61,8 +61,8 @@ export function scorePages(tool: ExtractionTool, pages: readonly CorpusPage[], o
   return {
     tool: tool.name,
     describe: tool.describe,
-    scores: aggregate(results),
-    spread: bootstrap(results, options.bootstrapSamples ?? 1000),
+    scores: benchmark.aggregate(results),
+    spread: bootstrap(results, options.bootstrapSamples ?? 1000, 0.95, 1, benchmark.aggregate),
     pages: results,
     errors: results.filter((page) => page.error !== undefined).length,
     totalMs,

@@ -1,6 +1,6 @@
 // What eval scores: each tool turns a page into plain text (via its Markdown where it writes any).
 import { convert } from '../../src/shared/core';
-import type { ConvertOptions } from '../../src/shared/core/types';
+import type { ConvertMode, ConvertOptions } from '../../src/shared/core/types';
 import { readabilityTurndown, turndownGfm } from './peers';
 import { htmlToPlainText, markdownToPlainText } from './plain-text';
 
@@ -15,6 +15,11 @@ export interface ExtractionTool {
 export const WHOLE_PAGE = 'whole-page';
 export const OURS = 'openscraper';
 
+/** Our tool's name in the tables: one row per mode. */
+export function oursName(mode: ConvertMode | undefined): string {
+  return `${OURS} (${mode ?? 'default'})`;
+}
+
 export function wholePageTool(): ExtractionTool {
   return {
     name: WHOLE_PAGE,
@@ -23,7 +28,7 @@ export function wholePageTool(): ExtractionTool {
   };
 }
 
-export function oursTool(options: ConvertOptions, name = OURS): ExtractionTool {
+export function oursTool(options: ConvertOptions, name = oursName(options.mode)): ExtractionTool {
   return {
     name,
     describe: `convert(html, ${JSON.stringify(options)}) → Markdown → text`,

@@ -19,6 +19,7 @@ export type CommandId =
   | 'toggle-inspector'
   | 'filter-removals'
   | 'toggle-render'
+  | 'toggle-article'
   | 'toggle-front-matter'
   | 'recent'
   | 'batch'
@@ -62,6 +63,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'toggle-markdown-view', label: 'Markdown: source or rendered', group: 'view', keywords: 'preview' },
   { id: 'toggle-inspector', label: 'Show or hide the removed elements', group: 'view', accelerator: 'CmdOrCtrl+J', keywords: 'inspector panel' },
   { id: 'toggle-render', label: 'Render JavaScript (on or off)', group: 'view', keywords: 'browser js' },
+  { id: 'toggle-article', label: 'Article mode: the main content only (on or off)', group: 'view', keywords: 'reader readability main content' },
   { id: 'toggle-front-matter', label: 'YAML front matter (on or off)', group: 'view', keywords: 'export metadata' },
   { id: 'toggle-theme', label: 'Switch the theme (system, light, dark)', group: 'view', keywords: 'dark light colours' },
 ];

@@ -9,7 +9,7 @@ import type { Page, ScrapeError, ScrapeProgress } from './page';
 import type { SiteKeeps } from './site-keeps';
 
 /** The conversion options the app may choose; main adds the URL and source locations. */
-export type AppConvertOptions = Pick<ConvertOptions, 'rules' | 'keep' | 'dataImages'> & {
+export type AppConvertOptions = Pick<ConvertOptions, 'mode' | 'rules' | 'keep' | 'dataImages'> & {
   /** The page's budget (as the CLI's --max-time and --max-nodes); left out, the core's defaults. */
   budget?: { maxMs?: number; maxNodes?: number };
 };
@@ -294,8 +294,12 @@ const SINGLE_LINE = /^[^\r\n\0]*$/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function convertOptions(value: unknown, where: string): AppConvertOptions {
-  const options = record(value, where, ['rules', 'keep', 'dataImages', 'budget']);
+  const options = record(value, where, ['mode', 'rules', 'keep', 'dataImages', 'budget']);
   const result: AppConvertOptions = {};
+  if (options.mode !== undefined) {
+    if (options.mode !== 'default' && options.mode !== 'article') fail(`${where}.mode`, 'must be "default" or "article"');
+    result.mode = options.mode;
+  }
   if (options.budget !== undefined) {
     const budget = record(options.budget, `${where}.budget`, ['maxMs', 'maxNodes']);
     result.budget = {

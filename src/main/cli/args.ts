@@ -11,6 +11,8 @@ export interface CliOptions {
   frontMatter: boolean;
   baseUrl?: string;
   rules: Partial<Record<RuleCategory, boolean>>;
+  /** Article mode: only the main content. */
+  article: boolean;
   keepRules: string[];
   dataImages: 'keep' | 'drop';
   render: boolean;
@@ -46,6 +48,7 @@ Options:
 ${BUDGET_USAGE}
       --user-agent <text>   the User-Agent to send (default: a current desktop Chrome)
       --base-url <url>      make links and images absolute against this URL
+      --article             article mode: only the main content (what it cuts is listed, category "article")
 ${RULE_CATEGORIES.map((c) => `      --no-${c}`.padEnd(28) + `keep what the "${c}" rules would remove`).join('\n')}
       --keep-rule <id>      keep what one rule would remove (repeatable; ids as in --json "removed")
       --data-images <keep|drop>  keep inline data: images (default: drop)
@@ -85,6 +88,7 @@ export function parseCli(argv: string[]): CliOptions {
         timeout: { type: 'string' },
         'user-agent': { type: 'string' },
         'keep-rule': { type: 'string', multiple: true, default: [] },
+        article: { type: 'boolean', default: false },
         'data-images': { type: 'string', default: 'drop' },
         ...BUDGET_ARG_SPECS,
         help: { type: 'boolean', short: 'h', default: false },
@@ -117,6 +121,7 @@ export function parseCli(argv: string[]): CliOptions {
     frontMatter: values['front-matter'] as boolean,
     baseUrl,
     rules,
+    article: values.article as boolean,
     keepRules: values['keep-rule'] as string[],
     dataImages,
     render,

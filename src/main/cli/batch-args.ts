@@ -19,6 +19,8 @@ export interface BatchCliOptions {
   extraWaitMs?: number;
   rules: Partial<Record<RuleCategory, boolean>>;
   budget: Partial<BudgetLimits>;
+  /** Article mode: only each page's main content. */
+  article: boolean;
   help: boolean;
 }
 
@@ -50,6 +52,7 @@ ${BUDGET_USAGE}
       --images              download images into <name>.assets/ and link the Markdown to them
       --overwrite           replace files already in <dir> (default: choose a new name)
       --manifest <json|csv> the manifest's format (default json)
+      --article             article mode: only the main content (what it cuts is listed, category "article")
 ${RULE_CATEGORIES.map((c) => `      --no-${c}`.padEnd(28) + `keep what the "${c}" rules would remove`).join('\n')}
   -h, --help                show this help
 
@@ -90,6 +93,7 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
         overwrite: { type: 'boolean', default: false },
         manifest: { type: 'string' },
         ...BUDGET_ARG_SPECS,
+        article: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         ...Object.fromEntries(RULE_CATEGORIES.map((c) => [`no-${c}`, { type: 'boolean' as const, default: false }])),
       },
@@ -101,7 +105,8 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   const help = values.help as boolean;
   const rules: Partial<Record<RuleCategory, boolean>> = {};
   for (const category of RULE_CATEGORIES) if ((values as Record<string, unknown>)[`no-${category}`]) rules[category] = false;
-  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, budget: {}, help };
+  const article = values.article as boolean;
+  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, article, budget: {}, help };
 
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
   const resume = values.resume as boolean;
@@ -145,5 +150,5 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
     overwrite: values.overwrite as boolean,
     manifest,
   };
-  return { input, output, resume, settings, userAgent, waitFor, extraWaitMs, rules, budget: parseBudgetArgs(values), help };
+  return { input, output, resume, settings, userAgent, waitFor, extraWaitMs, rules, article, budget: parseBudgetArgs(values), help };
 }

@@ -83,7 +83,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
       ...options.settings,
       outDir,
       resume: options.resume,
-      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { rules: options.rules, budget: options.budget } },
+      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.article ? 'article' : 'default', rules: options.rules, budget: options.budget } },
       onRow: (row) => {
         if (row.status === 'failed' && bar) bar.note(`failed: ${row.url}: ${row.error?.message ?? ''}`);
       },

@@ -64,6 +64,7 @@ function scrapeOptions(options: CliOptions): ScrapeOptions {
     userAgent: options.userAgent,
     baseUrl: options.baseUrl,
     convert: {
+      mode: options.article ? 'article' : 'default',
       rules: options.rules,
       keep: { rules: options.keepRules },
       frontMatter: options.frontMatter,

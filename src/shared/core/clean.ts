@@ -89,12 +89,16 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
       }
     }
   };
-  const early = rules.filter((rule) => rule.pass !== 'late');
-  const late = rules.filter((rule) => rule.pass === 'late');
-  const facts = pageFacts(document, isRemoved, undefined, elements);
-  judge(early, { document, skip: isRemoved, facts }, null);
-  // Where the running text lies is found afresh for the late pass, without what the first removed.
-  if (late.length > 0) judge(late, { document, skip: isRemoved, facts: pageFacts(document, isRemoved, facts, elements) }, insideRemoved(elements, isRemoved));
+  const passOf = (rule: CleaningRule) => rule.pass ?? 'early';
+  let facts = pageFacts(document, isRemoved, undefined, elements);
+  judge(rules.filter((rule) => passOf(rule) === 'early'), { document, skip: isRemoved, facts }, null);
+  // Where the running text lies is found afresh for each later pass, without what the passes before removed.
+  for (const pass of ['late', 'article'] as const) {
+    const passRules = rules.filter((rule) => passOf(rule) === pass);
+    if (passRules.length === 0) continue;
+    facts = pageFacts(document, isRemoved, facts, elements);
+    judge(passRules, { document, skip: isRemoved, facts }, insideRemoved(elements, isRemoved));
+  }
   const kept = keptRoots.size > 0 ? recordKept(keptVerdicts, keptRoots, isRemoved) : [];
   const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved, elementPath);
   return { removed, kept, elementsBefore: elements.length };

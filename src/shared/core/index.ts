@@ -11,7 +11,7 @@ import { toMarkdown } from './markdown';
 import { extractMetadata } from './metadata';
 import { normalizePage, restoreFootnotes } from './normalize';
 import { parseHtml } from './parse';
-import { DEFAULT_RULES } from './rules';
+import { rulesOfMode } from './rules';
 import { RULE_CATEGORIES, type RuleCategory } from './rules/types';
 import { utf8Length } from './text';
 import type { ConvertOptions, ConvertResult, Stats, Warning } from './types';
@@ -39,7 +39,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const cleanOptions = {
-    rules: [...DEFAULT_RULES, ...(options.extraRules ?? [])],
+    rules: [...rulesOfMode(options.mode), ...(options.extraRules ?? [])],
     disabledCategories,
     keepRules: new Set(options.keep?.rules ?? []),
     keepPaths: new Set(options.keep?.paths ?? []),
@@ -156,6 +156,6 @@ function safeDepth(maxDepth: number | undefined): number {
 }
 
 export { Budget, BudgetExceeded, DEFAULT_BUDGET };
-export { DEFAULT_RULES } from './rules';
+export { ARTICLE_RULES, DEFAULT_RULES, rulesOfMode } from './rules';
 export { RULE_CATEGORIES } from './rules/types';
 export type * from './types';

@@ -4,7 +4,15 @@ import type { CleaningRule, RuleAction, RuleCategory } from './rules/types';
 
 export type { BudgetLimits, BudgetOptions, CleaningRule, RuleAction, RuleCategory };
 
+/**
+ * default: remove only what is unambiguously noise, keep everything else. article: the main content
+ * only, as a reader wants it (found by scoring; every cut recorded in the "article" category).
+ */
+export type ConvertMode = 'default' | 'article';
+
 export interface ConvertOptions {
+  /** What to keep: everything but noise (default), or the main content only ('article'). */
+  mode?: ConvertMode;
   /** The page's URL: links and images are made absolute against it (and against `<base href>`). */
   url?: string;
   /** Rule categories to apply; every category is on unless set to false here. */

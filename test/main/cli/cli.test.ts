@@ -97,6 +97,18 @@ describe('openscraper on URLs', () => {
     expect(kept.stdout).toContain('Copyright footer text');
   });
 
+  it('keeps only the main content with --article, and lists its cuts in --json', async () => {
+    const prose = `<p>${'The council voted on the bridge after a long debate about its cost, and work starts soon. '.repeat(3)}</p>`;
+    const page = `<div class="layout"><div class="story"><h1>Bridge</h1>${prose}${prose}</div><div class="rail"><p>Sunny, 21 degrees</p></div></div>`;
+    expect((await cli([], { stdin: page })).stdout).toContain('Sunny, 21 degrees');
+    const article = await cli(['--article'], { stdin: page });
+    expect(article.code).toBe(0);
+    expect(article.stdout).toContain('# Bridge');
+    expect(article.stdout).not.toContain('Sunny, 21 degrees');
+    const json = JSON.parse((await cli(['--article', '--json'], { stdin: page })).stdout);
+    expect(json.removed.filter((r: { category: string }) => r.category === 'article').map((r: { reason: string }) => r.reason)).toEqual(['outside the main content']);
+  });
+
   it('converts an HTML fragment from standard input: heading, table with the pipe escaped, no navigation', async () => {
     const ran = await cli([], { stdin: '<nav>x</nav><h1>T</h1><table><tr><td>a</td><td>b|c</td></tr></table>' });
     expect(ran.code).toBe(0);

@@ -8,8 +8,21 @@ describe('parseEvalArgs', () => {
     expect(args.report).toBe('.eval/eval-report.json');
   });
 
-  it('passes default options when nothing is disabled', () => {
-    expect(parseEvalArgs(['--corpus', 'c', '--per-rule']).options).toEqual({});
+  it('passes default options when nothing is disabled, and runs both modes on every benchmark', () => {
+    const args = parseEvalArgs(['--corpus', 'c', '--per-rule']);
+    expect(args.options).toEqual({});
+    expect(args.modes).toEqual(['default', 'article']);
+    expect([...args.benchmarks]).toEqual(['aeb', 'trafilatura', 'docs']);
+    expect(args.docs).toBe('/usr/share/doc');
+  });
+
+  it('narrows the run to some benchmarks and modes; the docs guard alone needs no corpus', () => {
+    const args = parseEvalArgs(['--benchmark', 'docs', '--mode', 'article', '--docs-pages', '5']);
+    expect([...args.benchmarks]).toEqual(['docs']);
+    expect(args.modes).toEqual(['article']);
+    expect(args.docsPages).toBe(5);
+    expect(() => parseEvalArgs(['--corpus', 'c', '--mode', 'reader'])).toThrow(/unknown mode "reader"/);
+    expect(() => parseEvalArgs(['--benchmark', 'aeb'])).toThrow(/--corpus <dir> is required/);
   });
 
   it('rejects unknown rules and categories, and a missing corpus, with a clear message', () => {

@@ -89,7 +89,7 @@ describe('cleaning: the removal report', () => {
 
   it('counts removals per category in stats', () => {
     const { stats } = convert(page);
-    expect(stats.removedByCategory).toEqual({ unwanted: 1, boilerplate: 2, ads: 0, hidden: 0, chrome: 0 });
+    expect(stats.removedByCategory).toEqual({ unwanted: 1, boilerplate: 2, ads: 0, hidden: 0, chrome: 0, article: 0 });
     expect(stats.elementsAfter).toBeLessThan(stats.elementsBefore);
   });
 

@@ -22,6 +22,8 @@ export function BatchSetup() {
   const folder = useApp((s) => s.batchFolder);
   const resume = useApp((s) => s.batchResume);
   const settings = useApp((s) => s.settings.batch);
+  const article = useApp((s) => s.settings.article);
+  const updateSettings = useApp((s) => s.updateSettings);
   const running = useApp((s) => s.batchRun !== null && ['running', 'paused', 'cancelling'].includes(s.batchRun.state));
   const setText = useApp((s) => s.setBatchText);
   const read = useApp((s) => s.readBatchInput);
@@ -126,6 +128,10 @@ export function BatchSetup() {
           <label className="field check">
             <input type="checkbox" checked={settings.render} onChange={(event) => update({ render: event.target.checked })} data-testid="batch-render" />
             Render JavaScript
+          </label>
+          <label className="field check" title="Keep only each page's main content">
+            <input type="checkbox" checked={article} onChange={(event) => updateSettings({ article: event.target.checked })} data-testid="batch-article" />
+            Article mode
           </label>
           <label className="field check">
             <input type="checkbox" checked={settings.frontMatter} onChange={(event) => update({ frontMatter: event.target.checked })} data-testid="batch-front-matter" />

@@ -24,7 +24,7 @@ function keyOf(id: Parameters<typeof commandById>[0]): string {
   return accelerator ? ` (${formatAccelerator(accelerator)})` : '';
 }
 
-function Overflow({ render, theme }: { render: boolean; theme: Theme }) {
+function Overflow({ render, article, theme }: { render: boolean; article: boolean; theme: Theme }) {
   const open = useApp((s) => s.popover === 'overflow');
   const openPopover = useApp((s) => s.openPopover);
   const togglePopover = useApp((s) => s.togglePopover);
@@ -56,6 +56,7 @@ function Overflow({ render, theme }: { render: boolean; theme: Theme }) {
         <div className="popover menu narrow" role="menu">
           {item('Open a file…', () => runCommand('open-file'), 'more-open')}
           {item('Render JavaScript', () => runCommand('toggle-render'), 'more-render', render)}
+          {item('Article mode', () => runCommand('toggle-article'), 'more-article', article)}
           {item(`All commands…${keyOf('command-palette')}`, () => runCommand('command-palette'), 'more-palette')}
           {item(THEME_LABEL[theme], () => runCommand('toggle-theme'), 'more-theme')}
         </div>
@@ -73,6 +74,7 @@ export function Toolbar() {
   const loading = useApp((s) => s.status === 'loading');
   const busy = useApp((s) => s.status === 'loading' || s.converting);
   const render = useApp((s) => s.settings.render);
+  const article = useApp((s) => s.settings.article);
   const theme = useApp((s) => s.settings.theme);
   const updateSettings = useApp((s) => s.updateSettings);
   const load = useApp((s) => s.load);
@@ -137,6 +139,12 @@ export function Toolbar() {
           <span>Render JS</span>
         </label>
       )}
+      {!compact && (
+        <label className="toggle" title="Article mode: keep only the main content (every cut is listed under “Article”, and can be kept)">
+          <input type="checkbox" checked={article} onChange={() => runCommand('toggle-article')} data-testid="article-toggle" />
+          <span>Article</span>
+        </label>
+      )}
       <button type="submit" className="button primary" disabled={address.trim() === '' || loading} title={`Load${keyOf('load')}`} data-testid="load">
         {loading ? 'Loading…' : 'Load'}
       </button>
@@ -145,7 +153,7 @@ export function Toolbar() {
       </button>
       <span className="toolbar-sep" />
       {compact ? (
-        <Overflow render={render} theme={theme} />
+        <Overflow render={render} article={article} theme={theme} />
       ) : (
         <>
           <button type="button" className="button ghost key-hint" onClick={() => runCommand('command-palette')} title="All commands" aria-label="All commands" data-testid="open-palette">

@@ -88,6 +88,11 @@ export function runCommand(id: CommandId): void {
       return;
     case 'toggle-render':
       return state.updateSettings({ render: !state.settings.render });
+    case 'toggle-article':
+      state.updateSettings({ article: !state.settings.article });
+      // The page on screen is converted again in the new mode (its HTML stays in main).
+      if (state.page) void state.reconvert();
+      return;
     case 'toggle-front-matter':
       return state.updateSettings({ frontMatter: !state.settings.frontMatter });
     case 'toggle-theme':

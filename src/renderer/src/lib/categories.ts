@@ -10,6 +10,7 @@ const INFO: Partial<Record<RuleCategory, { label: string; hint: string }>> = {
   ads: { label: 'Ads & popups', hint: 'ads, cookie banners, dialogs, sponsored links' },
   hidden: { label: 'Hidden', hint: 'what the page itself hides' },
   chrome: { label: 'Page chrome', hint: 'menus, link lists, share bars, comments outside the article' },
+  article: { label: 'Article mode', hint: 'what article mode cut as outside the main content (only with “Article” on)' },
 };
 
 export function categoryLabel(category: RuleCategory): string {

@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import { BATCH_LIMITS, type BatchSettings, type BatchState } from '../../../shared/batch';
 import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
 import type { RowFilter } from '../lib/batch';
+import { modeOf } from './settings-slice';
 import type { AppState } from './types';
 import { budgetOf } from './settings-slice';
 
@@ -173,7 +174,7 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
           urls: urls ?? [],
           resume: batchResume,
           settings: settings.batch,
-          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { rules: { ...settings.categories }, budget: budgetOf(settings) } },
+          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { mode: modeOf(settings), rules: { ...settings.categories }, budget: budgetOf(settings) } },
         }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
         if (!response.ok) {
           set({ batchNotice: response.error });

@@ -44,6 +44,8 @@ export interface Settings {
   waitFor: string;
   extraWaitMs: number;
   categories: Record<RuleCategory, boolean>;
+  /** Article mode: the main content only (pages and batch runs). */
+  article: boolean;
   frontMatter: boolean;
   includeCleanedHtml: boolean;
   theme: Theme;
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   waitFor: '',
   extraWaitMs: 0,
   categories: allCategories(),
+  article: false,
   frontMatter: false,
   includeCleanedHtml: false,
   theme: 'system',
@@ -172,6 +175,7 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     waitFor: same(s.waitFor, defaults.waitFor),
     extraWaitMs: Math.min(120_000, Math.max(0, same(s.extraWaitMs, defaults.extraWaitMs))),
     categories: Object.fromEntries(CATEGORIES.map((c) => [c, same(categories[c], defaults.categories[c] ?? true)])) as Record<RuleCategory, boolean>,
+    article: same(s.article, defaults.article),
     frontMatter: same(s.frontMatter, defaults.frontMatter),
     includeCleanedHtml: same(s.includeCleanedHtml, defaults.includeCleanedHtml),
     theme: oneOf(s.theme, ['system', 'light', 'dark'], defaults.theme),
@@ -196,4 +200,9 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
     maxNodes: Math.min(100_000_000, Math.max(0, Math.round(same(s.maxNodes, defaults.maxNodes)))),
     siteKeeps: s.siteKeeps === undefined ? defaults.siteKeeps : siteKeepsOf(s.siteKeeps),
   };
+}
+
+/** The convert() mode the settings ask for. */
+export function modeOf(settings: Pick<Settings, 'article'>): 'default' | 'article' {
+  return settings.article ? 'article' : 'default';
 }

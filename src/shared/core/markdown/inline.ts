@@ -25,7 +25,7 @@ export function linkDestination(url: string): string {
   return url.replace(/[()\\]/g, (c) => `\\${c}`);
 }
 
-function titlePart(el: Element): string {
+export function titlePart(el: Element): string {
   const title = el.getAttribute('title');
   if (title === null || title.trim() === '') return '';
   const text = keepsLineBreaks(title, el) ? title.replace(/[ \t]+\n/g, '\n') : oneLine(title.trim());

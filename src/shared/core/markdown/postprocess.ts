@@ -1,6 +1,6 @@
 // Final touches on turndown's output, outside fenced code: no trailing spaces where a block ends
 // (a hard line break there would show as stray spaces) and no single trailing space, no whitespace-only lines, never two blank lines in a
-// row, one newline at the end; and no indented code block we did not mean: only <pre> makes code
+// row, no soft hyphens, one newline at the end; and no indented code block we did not mean: only <pre> makes code
 // (always fenced), so a line that starts a block four or more spaces further in than the list item
 // or footnote it belongs to (white space the page left around inline elements) is moved back.
 import { toWellFormed } from '../text';
@@ -74,11 +74,14 @@ export function postProcess(turndownOutput: string): string {
     }
     containers.open(line, indent);
     const next = i + 1 < lines.length ? lines[i + 1] : '';
+    // Soft hyphens (U+00AD) are hyphenation hints a browser shows only at a line end: in Markdown
+    // they are invisible noise inside words ("Mit­tel­al­ter") that breaks search and tokenizers.
+    const visible = line.includes('\u00AD') ? line.replaceAll('\u00AD', '') : line;
     // Two or more spaces make a hard line break, where a line follows; one space means nothing.
     // (Counted, not matched: `/ +$/` tried every start in a long run of spaces.)
-    const spaces = trailingSpaces(line);
+    const spaces = trailingSpaces(visible);
     const meaningless = spaces === 1 || (spaces >= 2 && next.trim() === '');
-    out.push(meaningless ? line.slice(0, line.length - spaces) : line);
+    out.push(meaningless ? visible.slice(0, visible.length - spaces) : visible);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.

@@ -6,13 +6,15 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, tokenIn, vocabulary } from '../dom/query';
-import { HEADING_TAGS } from '../markdown/blocks';
+import { findDescendant, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
+import { HEADING_TAGS, isBlock } from '../markdown/blocks';
 import { belongsToArticle } from './boilerplate';
+import { isLinkList, isOnlyLinks, isTeaser } from './link-lists';
+import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
-type Kind = 'comments' | 'related' | 'newsletter';
+type Kind = 'comments' | 'related' | 'newsletter' | 'author';
 
 const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['comments', 'comments'], ['comment-list', 'comments'], ['commentlist', 'comments'], ['comments-area', 'comments'],
@@ -22,6 +24,11 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['popular-posts', 'related'], ['popularposts', 'related'], ['most-popular', 'related'], ['most-read', 'related'],
   ['outbrain', 'related'], ['taboola', 'related'],
   ['newsletter', 'newsletter'], ['newsletter-signup', 'newsletter'], ['subscribe-box', 'newsletter'],
+  // Boxes about the writer (WordPress author-box plugins, news themes): about the author, not the story.
+  ['author-bio', 'author'], ['author-box', 'author'], ['about-author', 'author'], ['about-the-author', 'author'],
+  ['author-info', 'author'], ['author-profile', 'author'], ['author-description', 'author'], ['author-card', 'author'],
+  ['contributor-bio', 'author'], ['short-bio', 'author'], ['author-bio-box', 'author'], ['saboxplugin-wrap', 'author'],
+  ['abh_box', 'author'], ['post-author-bio', 'author'], ['author-details', 'author'],
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
@@ -37,12 +44,18 @@ const TITLES: ReadonlyArray<[RegExp, Kind]> = [
   [/^((\d+|one|no|top|top rated|reader|readers'?|latest|recent|most recent|user)\s+)*(comments?|responses?|replies|thoughts|discussion)(\s+(on|to)\s.*)?$|^(leave|post|add|write) a (reply|comment)|^join the (conversation|discussion)/i, 'comments'],
   [/^(related\b|recommended\b|more (stories|articles|news|videos|from|on|in|like this)\b|you (may|might) (also )?like|most (read|popular|viewed|shared|watched|commented)\b|(popular|trending)\b|read (more|next)$|also read\b|top stories\b|latest (news|stories|posts|videos|from)\b|recent (posts|stories|articles)\b|editor'?s'? picks\b|don'?t miss\b|what to read next)/i, 'related'],
   [/^(newsletter|sign up for|subscribe to)/i, 'newsletter'],
+  // The same announcements in the other languages the evaluation pages hold most (German, French,
+  // Spanish, Portuguese, Italian, Polish, Dutch).
+  [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
+  [/^(mehr zum thema|mehr (aus|zu|von|artikel|news|nachrichten)\b|weitere (artikel|beiträge|nachrichten|themen|news)|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|neueste (artikel|beiträge|nachrichten)|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
+  [/^(newsletter abonnieren|jetzt (anmelden|abonnieren)|abonnez-vous|inscrivez-vous|suscríbete|assine (a|nossa) newsletter|iscriviti)/i, 'newsletter'],
 ];
 
 const REASONS: Record<Kind, string> = {
   comments: 'a comments section',
   related: 'a block of related or popular stories',
   newsletter: 'a newsletter sign-up',
+  author: 'a box about the author',
 };
 
 const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);
@@ -91,7 +104,7 @@ function announcedKind(el: Element): Kind | undefined {
  */
 function mayRemove(el: Element, context: RuleContext): boolean {
   // A <section> or <article> can well be the comments; the page's body and main region cannot.
-  if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main')) return false;
+  if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main') || isDocumentPart(el)) return false;
   const { facts } = context;
   if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return false;
   // One walk for both: a <main>, or a data table (see markdown/tables.ts), inside.
@@ -102,14 +115,41 @@ function mayRemove(el: Element, context: RuleContext): boolean {
 export const announcedBlock: CleaningRule = {
   id: 'announced-block',
   category: 'chrome',
-  describe: 'comments, related/popular stories and newsletter boxes, named by their heading, aria-label or a whole id/class token',
+  describe: 'comments, related/popular stories, newsletter and author boxes, named by a whole id/class token, or by their heading or aria-label when they hold only links or teasers',
   matches(el, context) {
     const token = tokenIn(el, ANNOUNCING);
-    const kind = token !== undefined ? ANNOUNCING_TOKENS.get(token) : announcedKind(el);
-    if (kind === undefined || !mayRemove(el, context)) return null;
+    if (token !== undefined) return mayRemove(el, context) ? REASONS[ANNOUNCING_TOKENS.get(token)!] : null;
+    const kind = announcedKind(el);
+    // A heading says what a block is about, not that it is furniture: "Recommended configuration" or
+    // "Discussion" open sections of prose and code. Announced by words, a block goes only when what
+    // follows its heading is a list of links or teasers (a related-stories box).
+    if (kind === undefined || !isAnnouncedList(el, context.skip) || !mayRemove(el, context)) return null;
     return REASONS[kind];
   },
 };
+
+/** The block's content after its opening heading is nothing but links and teaser cards. */
+function isAnnouncedList(el: Element, skip: Skip): boolean {
+  let heading = openingHeading(el);
+  let items = 0;
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return false;
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const item = child as Element;
+    if (skip !== null && skip(item)) continue;
+    // The heading, or the wrapper that holds it.
+    if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
+      heading = null;
+      continue;
+    }
+    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip)) return false;
+    items++;
+  }
+  return items > 0;
+}
 
 export const sidebarWidget: CleaningRule = {
   id: 'widget',
@@ -129,6 +169,9 @@ export const furnitureToken: CleaningRule = {
     // <header>/<footer> are judged by where they stand (boilerplate.ts), never by their class; and
     // like them, a block that belongs to an article (holds its title or byline) is not furniture.
     if (el.localName === 'header' || el.localName === 'footer') return null;
+    // Furniture is a block of the page's layout: a link or a span named "header" (mdBook's heading
+    // anchors are <a class="header">) is part of the text around it.
+    if (!isBlock(el) || HEADING_TAGS.has(el.localName)) return null;
     const token = tokenIn(el, FURNITURE_TOKENS);
     if (token === undefined || !mayRemove(el, context) || belongsToArticle(el, context)) return null;
     return `page furniture (class or id "${token}")`;

@@ -2,6 +2,7 @@
 // it belongs to an article: it stands inside an article/main/section and holds its title or byline.
 import { closest, findDescendant, hasToken } from '../dom/query';
 import type { Element } from '../dom/nodes';
+import { isDocumentPart } from './document-parts';
 import type { CleaningRule, RuleContext } from './types';
 
 export const navigation: CleaningRule = {
@@ -22,9 +23,9 @@ function isArticleAside(el: Element, context: RuleContext): boolean {
 export const aside: CleaningRule = {
   id: 'aside',
   category: 'boilerplate',
-  describe: '<aside> is a sidebar, tangential to the main content (a link-free aside inside an article is a pull quote, kept)',
+  describe: '<aside> is a sidebar, tangential to the main content (footnotes, notes and admonitions, and a link-free aside inside an article, are kept)',
   tags: ['aside'],
-  matches: (el, context) => (isArticleAside(el, context) ? null : '<aside> is a sidebar, tangential to the main content'),
+  matches: (el, context) => (isDocumentPart(el) || isArticleAside(el, context) ? null : '<aside> is a sidebar, tangential to the main content'),
 };
 
 export const menu: CleaningRule = {
@@ -66,6 +67,9 @@ function pageBand(tag: 'header' | 'footer', role: string): CleaningRule {
     tags: [tag],
     matches(el, context) {
       if (el.localName !== tag || belongsToArticle(el, context)) return null;
+      // Broken markup can leave a band open around the whole page: one that holds the running
+      // text's first paragraph or the main region is not a band.
+      if (context.facts.holds(el, 'firstText') || context.facts.holds(el, 'mainRegion')) return null;
       return `<${tag}> is the site's ${role}`;
     },
   };

@@ -1,5 +1,7 @@
-// What the page itself hides from readers: the `hidden` attribute, aria-hidden blocks, and inline
-// styles that hide. Judged by standard attributes only, never by class names.
+// What the page itself hides from readers: the `hidden` attribute, aria-hidden blocks, inline
+// styles that hide, and the hiding classes of CSS frameworks (whole tokens from a fixed vocabulary,
+// never substrings).
+import { tokenIn, tokens, vocabulary } from '../dom/query';
 import { isBlock } from '../markdown/blocks';
 import type { CleaningRule } from './types';
 
@@ -43,3 +45,38 @@ export const hiddenStyle: CleaningRule = {
     return hiding === null ? null : `hidden by an inline style (${hiding[1].replace(/\s+/g, '')})`;
   },
 };
+
+// Classes that hide an element, from a fixed vocabulary of whole tokens that CSS frameworks define
+// (Bootstrap, Tailwind, Foundation, WordPress, Drupal): hidden on screen, or shown only in print.
+const HIDING_TOKENS = vocabulary([
+  'hidden', 'd-none', 'is-hidden', 'u-hidden', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text',
+  'screen-reader-only', 'show-for-sr', 'element-invisible', 'a11y-hidden',
+]);
+const PRINT_TOKENS = vocabulary([
+  'print-only', 'printonly', 'only-print', 'visible-print', 'visible-print-block', 'show-for-print', 'print-header',
+  'print-footer', 'd-print-block', 'd-print-inline', 'd-print-flex', 'print-show',
+]);
+/**
+ * A token that shows the element again at some width (Bootstrap `d-md-block`, Tailwind `md:flex`,
+ * `visible-lg`): hidden only on small screens, so content. `d-print-*` shows it only in print.
+ */
+const SHOWN_AT_SOME_WIDTH = /^(d-(sm|md|lg|xl|xxl)-(block|inline|inline-block|flex|inline-flex|grid|table|table-cell|table-row)|(sm|md|lg|xl|2xl):(block|inline|inline-block|flex|inline-flex|grid|table|contents)|visible-(xs|sm|md|lg)(-block|-inline|-inline-block)?|show-for-(small|medium|large)(-up|-only)?)$/;
+
+export const hiddenClass: CleaningRule = {
+  id: 'hidden-class',
+  category: 'hidden',
+  describe: 'elements a CSS framework class hides (whole tokens: hidden, d-none, sr-only, visually-hidden, …) or shows only in print',
+  matches(el, context) {
+    if (el.attrs.length === 0) return null;
+    const print = tokenIn(el, PRINT_TOKENS);
+    const hiding = print ?? tokenIn(el, HIDING_TOKENS);
+    if (hiding === undefined) return null;
+    if (print === undefined && tokens(el, 'class').some((token) => SHOWN_AT_SOME_WIDTH.test(token))) return null;
+    // Some sites hide the story until a script reveals it: a class never takes the page's own content.
+    const { facts } = context;
+    if (PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText')) return null;
+    return print !== undefined ? `shown only in print (class "${print}")` : `hidden by the page's CSS framework (class "${hiding}")`;
+  },
+};
+
+const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);

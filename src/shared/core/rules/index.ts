@@ -2,12 +2,18 @@
 import { adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
-import { ariaHidden, hiddenAttribute, hiddenStyle } from './hidden';
+import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle } from './hidden';
+import { docsNavigation } from './docs-navigation';
+import { besideColumn } from './grid-columns';
+import { permalinkAnchor } from './permalinks';
+import { repeatedCaption } from './repeated';
 import { formControls, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
+import { articleInside, articleOutside, articleTrailing } from './article';
+import type { ConvertMode } from '../types';
 import type { CleaningRule } from './types';
 import { headTagsInBody, metaRefresh, unwantedElements } from './unwanted';
 
@@ -28,16 +34,31 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   hiddenAttribute,
   ariaHidden,
   hiddenStyle,
+  hiddenClass,
   outsideMainRegion,
   chromeLandmark,
   shareBar,
+  docsNavigation,
+  permalinkAnchor,
+  repeatedCaption,
   announcedBlock,
   sidebarWidget,
   furnitureToken,
   formControls,
   interfaceForm,
   linkList,
+  besideColumn,
 ];
+
+/** Article mode's own rules, run after the default ones on what they left. */
+export const ARTICLE_RULES: readonly CleaningRule[] = [articleOutside, articleInside, articleTrailing];
+
+const WITH_ARTICLE: readonly CleaningRule[] = [...DEFAULT_RULES, ...ARTICLE_RULES];
+
+/** The rules a mode applies (before any extra rules of the caller). */
+export function rulesOfMode(mode: ConvertMode | undefined): readonly CleaningRule[] {
+  return mode === 'article' ? WITH_ARTICLE : DEFAULT_RULES;
+}
 
 export type { CleaningRule, RuleAction, RuleCategory, RuleContext } from './types';
 export { RULE_CATEGORIES } from './types';

@@ -22,6 +22,8 @@ export const chromeLandmark: CleaningRule = {
     const meaning = role === undefined ? undefined : CHROME_ROLES.get(role);
     if (meaning === undefined) return null;
     if ((role === 'banner' || role === 'contentinfo') && belongsToArticle(el, context)) return null;
+    // A landmark left open around the page (broken markup) holds its running text: not chrome.
+    if (context.facts.holds(el, 'firstText') || context.facts.holds(el, 'mainRegion')) return null;
     return `role=${role} is ${meaning}`;
   },
 };

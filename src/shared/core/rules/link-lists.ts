@@ -7,6 +7,7 @@
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { findDescendant, type Skip } from '../dom/query';
 import { HEADING_TAGS } from '../markdown/blocks';
+import { withinDocumentPart } from './document-parts';
 import type { CleaningRule, RuleContext } from './types';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -83,7 +84,7 @@ function isLinkedHeading(el: Element, skip: Skip): boolean {
 const TEASER_TEXT_MAX = 300;
 
 /** A teaser card: a linked headline, and besides links at most a short summary, a date or a byline. */
-function isTeaser(el: Element, skip: Skip): boolean {
+export function isTeaser(el: Element, skip: Skip): boolean {
   if (findDescendant(el, (d) => isLinkedHeading(d, skip), skip) === null && !isLinkedHeading(el, skip)) return false;
   return looseTextLength(el, skip) <= TEASER_TEXT_MAX;
 }
@@ -132,9 +133,22 @@ function withinProse(el: Element, context: RuleContext): boolean {
   return false;
 }
 
+/** A section of this page ("#…"), or a path below its folder: relative, without a scheme, a leading "/" or "..". */
+const SUBPAGE = /^(#.+|(?![a-z][a-z0-9+.-]*:|\/|#|\.\.\/)[^?#]+)/i;
+
+/**
+ * Every link goes to a section of this page or a page below it: a table of contents of the page's own sections or
+ * sub-pages, which documentation generators (Sphinx's toctree, MkDocs, Javadoc) write as relative
+ * paths. On an index page it is the content. Site menus and related stories link across the site.
+ */
+function isSubpageIndex(el: Element): boolean {
+  const links = el.getElementsByTagName('a');
+  return links.length > 0 && links.every((a) => SUBPAGE.test((a.getAttribute('href') ?? '').trim()));
+}
+
 function outsideRunningText(el: Element, context: RuleContext): boolean {
   const span = context.facts.textSpan;
-  if (span === null) return false;
+  if (span === null || isSubpageIndex(el)) return false;
   if (context.facts.inMainRegion(el)) {
     if (context.facts.holds(el, 'lastText')) return false;
     return context.facts.position(el) > context.facts.position(span.last);
@@ -151,6 +165,8 @@ export const linkList: CleaningRule = {
   matches(el, context) {
     // Cheap first: a list has at least two items (deep chains of single children never qualify).
     if (!hasChildren(el, context.skip, 2) || !isLinkList(el, context.skip) || !outsideRunningText(el, context)) return null;
+    // Footnotes that are only a link (a source's URL) are still the document's footnotes.
+    if (withinDocumentPart(el)) return null;
     return 'a list of links, outside the running text';
   },
 };

@@ -1,5 +1,7 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
+import { type ArticleContent, findArticleContent } from '../article/content';
+import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../markdown/blocks';
 import { findDescendant, type Skip, valueHasToken } from '../dom/query';
@@ -33,6 +35,10 @@ export interface PageFacts {
   /** Whether `el` stands inside the main region (or is it). */
   inMainRegion(el: Element): boolean;
   isRunningText(el: Element): boolean;
+  /** Article mode's main content, found by scoring what the page holds (see article/content.ts). */
+  readonly article: ArticleContent | null;
+  /** Captions that repeat another one (see repeated.ts). */
+  readonly repeatedCaptions: ReadonlySet<Element>;
 }
 
 function isHiddenDeclared(el: Element): boolean {
@@ -82,8 +88,9 @@ function findMainRegion(elements: readonly Element[], body: Element | null, skip
   // A main inside another main names the same region.
   let candidates = declaredMains.filter((el) => !declaredMains.some((other) => other !== el && contains(other, el)));
   if (candidates.length === 0) {
-    // Without <main>, one element marked as the article's body is the next best declaration.
-    candidates = articleBodies;
+    // Without <main>, one element marked as the article's body is the next best declaration. A
+    // <meta itemprop=articleBody> (a copy for search engines) or an empty one declares no region.
+    candidates = articleBodies.filter((el) => el.localName !== 'meta' && textLength(el, skip) > 0);
   }
   if (candidates.length === 0) {
     // Then the one <article> that holds the page's title — not merely the only <article>, which
@@ -198,6 +205,8 @@ class LazyPageFacts implements PageFacts {
   /** The landmark and its ancestors, per landmark, built when first asked. */
   private readonly ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, title: null, firstText: null, lastText: null };
   private regionEnd: number | undefined;
+  private articleContent: ArticleContent | null | undefined;
+  private repeated: ReadonlySet<Element> | undefined;
 
   constructor(
     private readonly document: Document,
@@ -235,6 +244,15 @@ class LazyPageFacts implements PageFacts {
 
   isRunningText(el: Element): boolean {
     return isRunningText(el, this.skip);
+  }
+
+  get repeatedCaptions(): ReadonlySet<Element> {
+    return (this.repeated ??= findRepeatedCaptions(this.all(), this.skip));
+  }
+
+  get article(): ArticleContent | null {
+    if (this.articleContent === undefined) this.articleContent = findArticleContent(this.all(), this.document.body, this.skip, this.mainRegion);
+    return this.articleContent;
   }
 
   holds(el: Element, name: Landmark): boolean {

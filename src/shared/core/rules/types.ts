@@ -8,11 +8,14 @@ import type { PageFacts } from './page-facts';
 /**
  * unwanted: never content (scripts, styles, embeds); boilerplate: site chrome named by semantic tags;
  * ads: ads and overlays; hidden: what the page itself hides; chrome: page furniture found by
- * structure (outside the declared main region, landmarks, link lists, share bars, comments, …).
+ * structure (outside the declared main region, landmarks, link lists, share bars, comments, …);
+ * article: what article mode cuts as outside the main content (only in that mode).
  */
-export type RuleCategory = 'unwanted' | 'boilerplate' | 'ads' | 'hidden' | 'chrome';
+export type RuleCategory = 'unwanted' | 'boilerplate' | 'ads' | 'hidden' | 'chrome' | 'article';
 
-export const RULE_CATEGORIES: readonly RuleCategory[] = ['unwanted', 'boilerplate', 'ads', 'hidden', 'chrome'];
+export const RULE_CATEGORIES: readonly RuleCategory[] = ['unwanted', 'boilerplate', 'ads', 'hidden', 'chrome', 'article'];
+
+export type RulePass = 'early' | 'late' | 'article';
 
 /** `remove` drops the element and its subtree; `unwrap` drops only the element and keeps its children. */
 export type RuleAction = 'remove' | 'unwrap';
@@ -41,8 +44,9 @@ export interface CleaningRule {
   /**
    * 'late' rules run in a second pass, after every other rule, and see page facts computed without
    * what the first pass removed (so where the running text ends does not move between two cleanings).
+   * 'article' rules run last, on what the default rules left (article mode only).
    */
-  readonly pass?: 'late';
+  readonly pass?: RulePass;
   /** The reason this element is noise, or null when the rule does not apply. */
   matches(el: Element, context: RuleContext): string | null;
 }

@@ -97,5 +97,11 @@ describe('inline', () => {
     expect(md('<p><a href="/u" title="one\ntwo">x</a></p>')).toBe('[x](/u "one\ntwo")');
     expect(md('<p><a href="/u" title="one\n- two">x</a></p>')).toBe('[x](/u "one - two")');
   });
+
+  it('writes inline code that holds links as code spans inside links, never link syntax inside a span', () => {
+    const out = md('<p><code>impl&lt;I: <a href="https://e.com/t" title="trait">Iterator</a>&gt; for <a href="https://e.com/p">Peekable</a></code></p>');
+    expect(out).toBe('`impl<I: `[`Iterator`](https://e.com/t "trait")`> for `[`Peekable`](https://e.com/p)');
+    expect(micromark(out)).toBe('<p><code>impl&lt;I: </code><a href="https://e.com/t" title="trait"><code>Iterator</code></a><code>&gt; for </code><a href="https://e.com/p"><code>Peekable</code></a></p>');
+  });
 });
 

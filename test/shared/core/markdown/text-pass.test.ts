@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
 import { ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from '../../../../src/shared/core/dom/nodes';
 import { isBlock } from '../../../../src/shared/core/markdown/blocks';
 import { breaksLine, LineContext, rendersNothing } from '../../../../src/shared/core/markdown/text-pass';
@@ -63,5 +64,11 @@ describe('LineContext', () => {
     const texts = textNodes(body);
     expect(context.mayStartLine(texts.find((t) => t.data.trim() === '*b')!)).toBe(true);
     expect(context.isFollowed(texts.find((t) => t.data === 'a')!)).toBe(false);
+  });
+});
+
+describe('soft hyphens', () => {
+  it('are dropped from text: a hyphenation hint, not part of the word', () => {
+    expect(convert('<p>Mit\u00ADtel\u00ADal\u00ADter</p>').markdown).toBe('Mittelalter\n');
   });
 });

@@ -35,3 +35,14 @@ describe('the declared main region', () => {
     expect(outside(`<h1>T</h1><article><p>teaser</p></article><div>${story}</div>`)).toEqual([]);
   });
 });
+
+describe('itemprop=articleBody', () => {
+  it('is the main region when it holds bare text, whatever <meta> copies of it the page also carries', () => {
+    const body = `${'The council voted on the bridge after a long debate about its cost. '.repeat(6)}`;
+    const html = `<nav><a href="/">Home</a></nav><article><meta itemprop="articleBody" content="${body}"><meta itemprop="author" content="Ann"></article><div itemprop="articleBody">${body}</div><div class="rail"><p>Other stories of the week and the weather.</p></div>`;
+    const { markdown, removed } = convert(html);
+    expect(markdown).toContain('The council voted');
+    expect(markdown).not.toContain('Other stories of the week');
+    expect(removed.some((r) => r.ruleId === 'outside-main')).toBe(true);
+  });
+});
