@@ -32,7 +32,7 @@ describe('grouping removals', () => {
   it('leads with what removed the most readable text: categories, rules and elements; scripts and empty elements last and marked as noise', () => {
     const groups = groupRemovals([footer, ad, empty, nav, script, script2], none, rules);
     // Every category of the core is listed; those without removals are empty and keep the core's order.
-    expect(groups.map((g) => g.category)).toEqual(['ads', 'boilerplate', 'unwanted', 'hidden', 'chrome']);
+    expect(groups.map((g) => g.category)).toEqual(['ads', 'boilerplate', 'unwanted', 'hidden', 'chrome', 'article']);
     expect(groups.filter((g) => g.removed > 0).map((g) => [g.category, g.removed, g.readable, g.noise, g.rules.map((r) => [r.ruleId, r.readable, r.noise])])).toEqual([
       ['ads', 2, 300, false, [['adsbygoogle', 300, false]]],
       ['boilerplate', 2, 160, false, [['footer', 120, false], ['nav', 40, false]]],

@@ -6,7 +6,7 @@
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { codeSpan } from './code';
 import { type InertTag, inertInline } from './inert-html';
-import { linkDestination } from './inline';
+import { linkDestination, titlePart } from './inline';
 
 interface Mark {
   open: string;
@@ -19,7 +19,7 @@ const INERT: ReadonlySet<string> = new Set<InertTag>(['sup', 'sub', 'mark']);
 function markOf(el: Element): Mark | null {
   const delimiter = DELIMITERS[el.localName];
   if (delimiter !== undefined) return { open: delimiter, close: delimiter };
-  if (el.localName === 'a' && el.hasAttribute('href')) return { open: '[', close: `](${linkDestination(el.getAttribute('href')!)})` };
+  if (el.localName === 'a' && el.hasAttribute('href')) return { open: '[', close: `](${linkDestination(el.getAttribute('href')!)}${titlePart(el)})` };
   if (INERT.has(el.localName)) {
     const [open, close] = inertInline(el.localName as InertTag, '\u0000').split('\u0000');
     return { open, close };
