@@ -1,12 +1,15 @@
 // How a batch gets one page: the batch's Scraper (one per batch, so rendering reuses one browser)
-// with the batch's options, under a time limit of the batch's own. The one place a batch loads a
-// page — where another way of running pages (a worker per page, a remote service) plugs in.
+// with the batch's options. The one place a batch loads a page — where another way of running
+// pages (a remote service) plugs in. The Scraper bounds loading by the time allowed (with a timer
+// Node 20 cannot lose, see deadline.ts) and converting by the page's budget, in a page worker that
+// is stopped when it runs away: a poison page fails alone, and a slow conversion on a busy machine
+// is no timeout.
 import { failedPage, type Page, toScrapeError } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
+import type { ConversionIsolation } from '../services/conversion';
 import { Scraper } from '../services/scraper';
-import { deadline } from './deadline';
 
 /** Loads and converts one page; never throws (a failed Page says why). */
 export type FetchPage = (url: string, signal: AbortSignal) => Promise<Page>;
@@ -17,25 +20,26 @@ export interface PageFetcher {
   close(): Promise<void>;
 }
 
-/** The limit of its own comes this long after the Scraper's, which should end the page first. */
-const TIMEOUT_GRACE_MS = 250;
+export interface ScraperFetcherParts {
+  /** Renders pages (the app's hidden window, asked from the batch's thread); Playwright by default. */
+  renderer?: PageSource;
+  /** Elements kept on every page of a site, added to the options' kept paths page by page. */
+  siteKeeps?: SiteKeeps;
+  /** Where PDFs are read and pages converted (default: the process's shared pools). */
+  isolation?: ConversionIsolation;
+}
 
-/** `siteKeeps`: elements kept on every page of a site, added to the options' kept paths page by page. */
-export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, renderer?: PageSource, siteKeeps?: SiteKeeps): PageFetcher {
+export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, parts: ScraperFetcherParts = {}): PageFetcher {
   let scraper: Scraper | undefined;
   return {
     async fetch(url, signal) {
-      // The Scraper has its own time limit, which Node 20 can lose (see deadline.ts): this one holds.
-      const limit = deadline(options.timeoutMs + TIMEOUT_GRACE_MS, signal);
       try {
-        scraper ??= new Scraper(options, { renderer });
-        const paths = keepPathsFor(url, siteKeeps, options.convert?.keep?.paths);
+        scraper ??= new Scraper(options, { renderer: parts.renderer, ...parts.isolation });
+        const paths = keepPathsFor(url, parts.siteKeeps, options.convert?.keep?.paths);
         const keep = paths.length > 0 ? { convert: { keep: { ...options.convert?.keep, paths } } } : {};
-        return await scraper.scrape(url, { ...keep, signal: limit.signal });
+        return await scraper.scrape(url, { ...keep, signal });
       } catch (error) {
         return failedPage(url, toScrapeError(error));
-      } finally {
-        limit.clear();
       }
     },
     close: async () => {

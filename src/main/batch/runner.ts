@@ -9,6 +9,7 @@ import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import type { SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
+import type { ConversionIsolation } from '../services/conversion';
 import { type PageFetcher, scraperFetcher } from './fetch-page';
 import { JournalError } from './journal';
 import { checkTemplate } from './names';
@@ -37,6 +38,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   fetcher?: (options: ScrapeOptions & { timeoutMs: number }) => PageFetcher;
   /** Where jobs wait: the host scheduler by default. */
   queue?: QueueFactory;
+  /** Where the batch's Scraper reads PDFs and converts pages (default: the process's shared pools). */
+  isolation?: ConversionIsolation;
   retry?: Partial<Omit<RetryPolicy, 'retries'>>;
   manifestIntervalMs?: number;
   onRow?: (row: BatchRow) => void;
@@ -89,7 +92,7 @@ export class BatchRunner {
     this.writer = new PageWriter(options.outDir, this.settings, store, () => store.rows.length, options.scrape?.userAgent);
     const scrape = options.scrape ?? {};
     const pageOptions = { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
-    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer, options.siteKeeps);
+    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, { renderer: options.renderer, siteKeeps: options.siteKeeps, isolation: options.isolation });
   }
 
   /**
@@ -152,7 +155,7 @@ export class BatchRunner {
     this.rate.start();
     try {
       for (const row of this.store.rows) {
-        if (row.status === 'failed' && this.firstRun) this.store.reset(row);
+        if (row.status === 'failed' && this.firstRun && this.retriesOnResume(row)) this.store.reset(row, row.error?.code === 'budget');
         if (row.status === 'pending') queue.add(jobOf(row));
       }
       this.firstRun = false;
@@ -238,6 +241,15 @@ export class BatchRunner {
   private setState(state: BatchState): void {
     this.current = state;
     this.options.onState?.(state);
+  }
+
+  /**
+   * Whether a resumed batch tries a failed row again. A page that exhausted its budget (ran out of
+   * memory or time in its worker, which was stopped) would most likely do it again: it is tried again
+   * only while it has failed no more often than the retry count allows, over all runs.
+   */
+  private retriesOnResume(row: BatchRow): boolean {
+    return row.error?.code !== 'budget' || row.attempts <= this.settings.retries;
   }
 
   private async process(job: Job): Promise<void> {

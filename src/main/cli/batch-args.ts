@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { BATCH_DEFAULTS, type BatchSettings, batchSettingsSchema, NAME_PLACEHOLDERS, RENDER_DEFAULTS } from '../../shared/batch';
 import type { RuleCategory } from '../../shared/core/types';
+import { budgetFields, budgetOf, type BudgetChoice } from '../../shared/options/budget';
 import { articleSwitch, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
@@ -40,6 +41,8 @@ const batchCliSchema = z.strictObject({
   delayMs: settings.delayMs,
   retries: settings.retries,
   timeoutMs: settings.timeoutMs,
+  maxMs: budgetFields.maxMs,
+  maxNodes: budgetFields.maxNodes,
   render: settings.render,
   waitFor: scrapeFields.waitFor,
   extraWaitMs: scrapeFields.extraWaitMs,
@@ -66,6 +69,7 @@ export interface BatchCliOptions {
   waitFor?: string;
   extraWaitMs?: number;
   rules: Partial<Record<RuleCategory, boolean>>;
+  budget: BudgetChoice;
   /** Article mode: only each page's main content. */
   articleMode: boolean;
   help: boolean;
@@ -87,8 +91,9 @@ was stopped, 2 on a usage error.`;
 export function parseBatchCli(argv: string[]): BatchCliOptions {
   const { options, given, positionals } = parseFlags(batchCliSchema, argv);
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ...chosen } = rest;
-  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
+  const { output, resume, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, maxMs, maxNodes, ...chosen } = rest;
+  const budget = budgetOf({ maxMs, maxNodes });
+  if (help) return { output: '', resume: false, settings: BATCH_DEFAULTS, rules, articleMode, budget, help };
 
   if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
   const input = positionals[0];
@@ -105,5 +110,5 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
+  return { input, output, resume, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, budget, help };
 }
