@@ -28,6 +28,9 @@ export default defineElectronConfig({
           // (test/main/electron/boot.test.ts) checks that every file the bundle starts exists.
           'conversion-worker': resolve('src/main/services/conversion-worker.ts'),
           'batch-worker': resolve('src/main/batch/session-worker.ts'),
+          // Started by file name too: each page is converted in a page worker, each PDF read in a process.
+          'page-worker': resolve('src/main/isolation/page-worker.ts'),
+          'pdf-process': resolve('src/main/isolation/pdf-process.ts'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -22,7 +22,13 @@ await build({
     minify: false,
     sourcemap: true,
     rollupOptions: {
-      input: { index: 'src/main/index.ts', cli: 'src/main/cli/index.ts' },
+      // The page worker and the PDF process are started by file name (see src/main/isolation).
+      input: {
+        index: 'src/main/index.ts',
+        cli: 'src/main/cli/index.ts',
+        'page-worker': 'src/main/isolation/page-worker.ts',
+        'pdf-process': 'src/main/isolation/pdf-process.ts',
+      },
       external: isExternal,
       output: {
         format: 'es',

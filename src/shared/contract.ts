@@ -7,6 +7,7 @@ import { BATCH_LIMITS, type BatchCounts, type BatchRow, batchSettingsPatch, type
 import { crawlSettingsSchema } from './crawl';
 import { type Channel, CHANNELS, COMMAND_EVENT, type CommandBridge } from './channels';
 import type { ConvertResult, RuleAction, RuleCategory } from './core/types';
+import { budgetSchema } from './options/budget';
 import { convertFields } from './options/convert';
 import { LIMITS } from './limits';
 import { describeIssue, SINGLE_LINE, wholeNumber } from './options/schema';
@@ -48,12 +49,14 @@ const siteKeeps = () =>
 
 // ---- option sets the app sends ----
 
-/** The conversion options the app may choose; main adds the URL, source locations and budget. */
+/** The conversion options the app may choose (its budget too); main adds the URL and source locations. */
 export const appConvertOptionsSchema = object({
   mode: convertFields.mode.removeDefault().optional(),
   rules: convertFields.rules.optional(),
   keep: convertFields.keep.optional(),
   dataImages: convertFields.dataImages.removeDefault().optional(),
+  /** The page's budget (as the CLI's --max-time and --max-nodes); left out, the core's defaults. */
+  budget: budgetSchema.optional(),
 });
 
 /** How the app loads a page: the library's options (ScrapeOptions), fewer of them and within the app's limits. */
@@ -193,6 +196,10 @@ export type BatchInputResult =
       urls: string[];
       /** A sample of the lines that are not URLs. */
       rejected: Array<{ line: number; text: string; reason: string }>;
+      /** How many lines were not URLs, in all. */
+      rejectedTotal: number;
+      /** URLs left out because a batch holds at most BATCH_LIMITS.maxUrls. */
+      overLimit: number;
       duplicates: number;
       sitemaps: string[];
       /** Child sitemaps that could not be read. */

@@ -12,6 +12,9 @@ export const LIMITS = {
   maxSettingChars: 1024 * 1024,
   timeoutMs: { min: 1000, max: 600_000 },
   extraWaitMs: { min: 0, max: 120_000 },
+  /** A page's conversion budget: CPU time, and nodes and attributes created. */
+  budgetMs: { min: 100, max: 600_000 },
+  budgetNodes: { min: 1000, max: 100_000_000 },
   /** Text pasted or a file imported for a batch, in characters / bytes. */
   maxBatchInputChars: 64 * 1024 * 1024,
   maxPollWaitMs: 25_000,

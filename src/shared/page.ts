@@ -3,6 +3,7 @@
 // was got (`source`) and the core's result — or, when that failed, the error. Also here: the one way
 // to build a failed page and the one mapper from anything thrown to a stable error code.
 import { BudgetExceeded } from './core/budget';
+import { cutAt } from './core/text';
 import type { ConvertResult, ConvertStage } from './core/types';
 
 /** The stages of loading one page, in order (`render` only when rendering). */
@@ -138,6 +139,7 @@ function isTimeout(reason: unknown): boolean {
 
 /** The first line, at most 500 characters: messages go on one line of a terminal, a manifest or a status bar. */
 export function oneLine(text: string): string {
-  const line = text.replace(/\s*\n[\s\S]*$/, '').trim();
-  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+  // Not a regex over the rest: a message can be megabytes long. Cut where no surrogate pair splits.
+  const line = text.slice(0, text.includes('\n') ? text.indexOf('\n') : text.length).trim();
+  return line.length > 500 ? `${cutAt(line, 499)}…` : line;
 }

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, readdir, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { makeContainedDirectory } from './contained';
 
 export class NameTakenError extends Error {
   override readonly name = 'NameTakenError';
@@ -31,7 +32,8 @@ const LINK_UNSUPPORTED = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'E
  * (NameTakenError); `replace: true` replaces it.
  */
 export async function writeAtomic(root: string, target: string, content: string | Uint8Array, replace: boolean): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
+  // Where the folder really is, not how its path reads: no symlink leads a write out of the batch folder.
+  await makeContainedDirectory(root, dirname(target));
   const temp = join(tempDir(root), `${randomBytes(8).toString('hex')}.tmp`);
   await writeFile(temp, content);
   try {

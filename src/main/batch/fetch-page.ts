@@ -1,13 +1,16 @@
 // How a batch gets one page: the batch's Scraper (one per batch, so rendering reuses one browser)
-// with the batch's options, under a time limit of the batch's own. The one place a batch loads a
-// page — where another way of running pages (a worker per page, a remote service) plugs in.
+// with the batch's options. The one place a batch loads a page — where another way of running
+// pages (a remote service) plugs in. The Scraper bounds loading by the time allowed (with a timer
+// Node 20 cannot lose, see deadline.ts) and converting by the page's budget, in a page worker that
+// is stopped when it runs away: a poison page fails alone, and a slow conversion on a busy machine
+// is no timeout.
 import type { SiteTemplate } from '../../shared/core/types';
 import { failedPage, type Page, toScrapeError, type Validators } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
+import type { ConversionIsolation } from '../services/conversion';
 import { Scraper } from '../services/scraper';
-import { deadline } from './deadline';
 
 /** What a batch asks of one page besides its URL. */
 export interface FetchExtras {
@@ -26,29 +29,30 @@ export interface PageFetcher {
   close(): Promise<void>;
 }
 
-/** The limit of its own comes this long after the Scraper's, which should end the page first. */
-const TIMEOUT_GRACE_MS = 250;
+export interface ScraperFetcherParts {
+  /** Renders pages (the app's hidden window, asked from the batch's thread); Playwright by default. */
+  renderer?: PageSource;
+  /** Elements kept on every page of a site, added to the options' kept paths page by page. */
+  siteKeeps?: SiteKeeps;
+  /** Where PDFs are read and pages converted (default: the process's shared pools). */
+  isolation?: ConversionIsolation;
+}
 
-/** `siteKeeps`: elements kept on every page of a site, added to the options' kept paths page by page. */
-export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, renderer?: PageSource, siteKeeps?: SiteKeeps): PageFetcher {
+export function scraperFetcher(options: ScrapeOptions & { timeoutMs: number }, parts: ScraperFetcherParts = {}): PageFetcher {
   let scraper: Scraper | undefined;
   return {
     async fetch(url, signal, extras = {}) {
-      // The Scraper has its own time limit, which Node 20 can lose (see deadline.ts): this one holds.
-      const limit = deadline(options.timeoutMs + TIMEOUT_GRACE_MS, signal);
       try {
-        scraper ??= new Scraper(options, { renderer });
-        const paths = keepPathsFor(url, siteKeeps, options.convert?.keep?.paths);
+        scraper ??= new Scraper(options, { renderer: parts.renderer, ...parts.isolation });
+        const paths = keepPathsFor(url, parts.siteKeeps, options.convert?.keep?.paths);
         const convert = {
           ...options.convert,
           ...(paths.length > 0 ? { keep: { ...options.convert?.keep, paths } } : {}),
           ...(extras.siteTemplate ? { siteTemplate: extras.siteTemplate } : {}),
         };
-        return await scraper.scrape(url, { convert, conditional: extras.conditional, signal: limit.signal });
+        return await scraper.scrape(url, { convert, conditional: extras.conditional, signal });
       } catch (error) {
         return failedPage(url, toScrapeError(error));
-      } finally {
-        limit.clear();
       }
     },
     close: async () => {

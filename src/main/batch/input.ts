@@ -1,14 +1,19 @@
 // What a batch starts from, whatever the user gave: a list file (text or CSV, gzipped or not), a
 // sitemap file, a sitemap URL, or text pasted in the app (URLs, or one sitemap URL on its own).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { decodeListBytes, looksLikeSitemap, readSitemap, type SitemapOptions } from './sitemap';
+import { formatBytes } from '../loaders/source';
+import { decodeListBytes, DEFAULT_MAX_BYTES, looksLikeSitemap, readSitemap, SitemapError, type SitemapOptions } from './sitemap';
 import { normaliseUrl, parseUrlList, type RejectedLine } from './url-list';
 
 export interface BatchInput {
   urls: string[];
+  /** A sample of the lines that were not URLs (see rejectedTotal for how many there were). */
   rejected: RejectedLine[];
+  rejectedTotal: number;
+  /** URLs left out because the batch had as many as it may hold already. */
+  overLimit: number;
   duplicates: number;
   /** Sitemaps read, when the input was one. */
   sitemaps: string[];
@@ -46,7 +51,10 @@ export async function readBatchInput(source: InputSource, options: SitemapOption
       return fromText(decodeListBytes(source.bytes, options.maxBytes), source.name, 'about:blank', options);
     case 'path': {
       const path = resolve(source.path);
-      const text = decodeListBytes(await readFile(path), options.maxBytes);
+      // The limit holds for a file as for a download: a file over it is not read at all.
+      const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+      if ((await stat(path)).size > maxBytes) throw new SitemapError(`${source.path} is larger than ${formatBytes(maxBytes)}`);
+      const text = decodeListBytes(await readFile(path), maxBytes);
       return fromText(text, source.path, pathToFileURL(path).href, options);
     }
     case 'sitemap-url':

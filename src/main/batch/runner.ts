@@ -9,12 +9,13 @@
 // a page whose Markdown did not change alone.
 import { createHash } from 'node:crypto';
 import { BATCH_DEFAULTS, type BatchCounts, type BatchRow, type BatchSettings, type BatchState, type PageChange } from '../../shared/batch';
-import { convert } from '../../shared/core';
 import type { SiteTemplate } from '../../shared/core/types';
 import type { ConvertedPage, FailedPage } from '../../shared/page';
 import type { ScrapeOptions } from '../../shared/options/scrape';
 import { keepPathsFor, type SiteKeeps } from '../../shared/site-keeps';
 import type { PageSource } from '../loaders/source';
+import { convertRaw } from '../services/conversion';
+import type { ConversionIsolation } from '../services/conversion';
 import { type PageFetcher, scraperFetcher } from './fetch-page';
 import { HostGate } from './host-gate';
 import { JournalError } from './journal';
@@ -56,6 +57,8 @@ export interface RunnerOptions extends Partial<BatchSettings> {
   fetcher?: (options: ScrapeOptions & { timeoutMs: number }) => PageFetcher;
   /** Where jobs wait: the host scheduler by default. */
   queue?: QueueFactory;
+  /** Where the batch's Scraper reads PDFs and converts pages (default: the process's shared pools). */
+  isolation?: ConversionIsolation;
   retry?: Partial<Omit<RetryPolicy, 'retries'>>;
   manifestIntervalMs?: number;
   onRow?: (row: BatchRow) => void;
@@ -116,7 +119,7 @@ export class BatchRunner {
     const pageOptions = { ...scrape, render: this.settings.render, timeoutMs: this.settings.timeoutMs, convert: { ...scrape.convert, frontMatter: this.settings.frontMatter } };
     this.convertOptions = pageOptions.convert;
     this.robots = this.settings.robots ? (options.robotsRules ?? new RobotsRules(scrape.userAgent)) : undefined;
-    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, options.renderer, options.siteKeeps);
+    this.fetcher = options.fetcher?.(pageOptions) ?? scraperFetcher(pageOptions, { renderer: options.renderer, siteKeeps: options.siteKeeps, isolation: options.isolation });
   }
 
   /**
@@ -181,7 +184,7 @@ export class BatchRunner {
     this.rate.start();
     try {
       for (const row of this.store.rows) {
-        if (row.status === 'failed' && this.firstRun) this.store.reset(row);
+        if (row.status === 'failed' && this.firstRun && this.retriesOnResume(row)) this.store.reset(row, row.error?.code === 'budget');
         if (row.status === 'pending') queue.add(jobOf(row));
       }
       this.firstRun = false;
@@ -276,6 +279,15 @@ export class BatchRunner {
     this.options.onState?.(state);
   }
 
+  /**
+   * Whether a resumed batch tries a failed row again. A page that exhausted its budget (ran out of
+   * memory or time in its worker, which was stopped) would most likely do it again: it is tried again
+   * only while it has failed no more often than the retry count allows, over all runs.
+   */
+  private retriesOnResume(row: BatchRow): boolean {
+    return row.error?.code !== 'budget' || row.attempts <= this.settings.retries;
+  }
+
   private async process(job: Job): Promise<void> {
     const row = this.store.rows[job.index];
     if (this.cancelled) return;
@@ -368,14 +380,15 @@ export class BatchRunner {
     this.rate.record();
   }
 
-  /** A page's HTML converted again with its site's template (the sampled pages, once it is learned). */
-  private reconvert(page: PageSourceHtml, template: SiteTemplate): ConvertedPage {
+  /** A page's HTML converted again with its site's template (the sampled pages, once it is learned), where pages are converted (a page worker by default). */
+  private async reconvert(page: PageSourceHtml, template: SiteTemplate): Promise<ConvertedPage> {
     const url = page.source.finalUrl ?? page.source.url;
     const paths = keepPathsFor(url, this.options.siteKeeps, this.convertOptions.keep?.paths);
-    const result = convert(page.originalHtml, { ...this.convertOptions, url, siteTemplate: template, ...(paths.length > 0 ? { keep: { ...this.convertOptions.keep, paths } } : {}) });
+    const options = { ...this.convertOptions, url, siteTemplate: template, ...(paths.length > 0 ? { keep: { ...this.convertOptions.keep, paths } } : {}) };
     // Loading's warnings (an app shell, a busy network) stand before the core's.
     const loading = page.warnings.filter((warning) => !['loss', 'flattened', 'invalid-url'].includes(warning.code));
-    return { ok: true, source: page.source, originalHtml: page.originalHtml, result: { ...result, warnings: [...loading, ...result.warnings] } };
+    const { result } = await convertRaw({ html: page.originalHtml, contentType: 'text/html', options, rendered: page.source.rendered === true, shellCheck: false, warnings: loading }, new AbortController().signal, undefined, this.options.isolation);
+    return { ok: true, source: page.source, originalHtml: page.originalHtml, result };
   }
 
   /** The run is over: sampled pages that their site's template changes are written again, in place. */

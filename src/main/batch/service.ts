@@ -170,7 +170,7 @@ export class BatchService {
         if ('reason' in url) return { ok: false, error: `the sitemap address: ${url.reason}` };
         input = await readBatchInput({ kind: 'sitemap-url', url: url.url });
       }
-      return { ok: true, urls: input.urls, rejected: input.rejected, duplicates: input.duplicates, sitemaps: input.sitemaps, errors: input.errors };
+      return { ok: true, urls: input.urls, rejected: input.rejected, rejectedTotal: input.rejectedTotal, overLimit: input.overLimit, duplicates: input.duplicates, sitemaps: input.sitemaps, errors: input.errors };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }

@@ -41,7 +41,7 @@ interface SiteState {
 }
 
 /** Converts a page's HTML again with a template (the runner's conversion options). */
-export type Reconvert = (page: PageSourceHtml, template: SiteTemplate) => ConvertedPage;
+export type Reconvert = (page: PageSourceHtml, template: SiteTemplate) => Promise<ConvertedPage>;
 
 export interface Rewrite {
   index: number;
@@ -96,7 +96,7 @@ export class TemplateLearner {
       }
       await this.decide(site, state);
     }
-    return state.template ? (this.reconvertSafely({ ...page, warnings: page.result.warnings }, state.template) ?? page) : page;
+    return state.template ? ((await this.reconvertSafely({ ...page, warnings: page.result.warnings }, state.template)) ?? page) : page;
   }
 
   /**
@@ -109,7 +109,7 @@ export class TemplateLearner {
       if (state.template === undefined && state.fingerprints.length > 0) await this.decide(site, state);
       if (state.template) {
         for (const held of state.held) {
-          const again = this.reconvertSafely(held, state.template);
+          const again = await this.reconvertSafely(held, state.template);
           if (again && again.result.markdown !== held.markdown) rewrites.push({ index: held.index, page: again });
         }
       }
@@ -127,9 +127,9 @@ export class TemplateLearner {
   }
 
   /** Undefined when it cannot be (over the budget a second time): the page stays as it was converted. */
-  private reconvertSafely(page: PageSourceHtml, template: SiteTemplate): ConvertedPage | undefined {
+  private async reconvertSafely(page: PageSourceHtml, template: SiteTemplate): Promise<ConvertedPage | undefined> {
     try {
-      return this.reconvert(page, template);
+      return await this.reconvert(page, template);
     } catch {
       return undefined;
     }

@@ -1,12 +1,14 @@
 // Sitemaps (sitemaps.org): a <urlset> of page URLs, or a <sitemapindex> of further sitemaps, as
 // XML or gzipped XML, local or over HTTP. Indexes are followed breadth-first with a visited set and
 // limits, so a loop or a huge index ends cleanly. Only <loc> elements of the sitemap namespace are
-// read (not <image:loc> and the like); entities and CDATA are decoded.
+// read (not <image:loc> and the like), by a streaming XML parser (sitemap-xml.ts); the same size
+// limit holds for files as for downloads.
 import { gunzipSync } from 'node:zlib';
 import { fetch } from 'undici';
 import { DEFAULT_USER_AGENT } from '../loaders/http';
 import { formatBytes } from '../loaders/source';
 import { deadline } from './deadline';
+import { type ParsedSitemap, parseSitemapXml as parseXml, SitemapFormatError } from './sitemap-xml';
 import { parseUrlList, UrlCollector, type UrlList } from './url-list';
 
 export interface SitemapOptions {
@@ -31,16 +33,21 @@ export class SitemapError extends Error {
   override readonly name = 'SitemapError';
 }
 
-const DEFAULTS = { timeoutMs: 30_000, maxBytes: 50 * 1024 * 1024, maxSitemaps: 1000 };
-const FOREIGN_PREFIXES = new Set(['image', 'video', 'news', 'xhtml', 'mobile']);
+/** The sitemap protocol's limit, after decompression. */
+export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
+const DEFAULTS = { timeoutMs: 30_000, maxBytes: DEFAULT_MAX_BYTES, maxSitemaps: 1000 };
 
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** Bytes as text, gunzipped first when they are gzip (bounded, so a gzip bomb stops at the limit). */
+/**
+ * Bytes as text, gunzipped first when they are gzip. The limit holds for what is read as it holds
+ * for a download: on the bytes, and on what they decompress to (so a gzip bomb stops at it).
+ */
 export function decodeListBytes(bytes: Uint8Array, maxBytes: number = DEFAULTS.maxBytes): string {
   let body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (body.byteLength > maxBytes) throw new SitemapError(`larger than ${formatBytes(maxBytes)}`);
   if (isGzip(body)) {
     try {
       body = gunzipSync(body, { maxOutputLength: maxBytes });
@@ -56,44 +63,14 @@ export function looksLikeSitemap(text: string): boolean {
   return /<(?:[\w-]+:)?(?:urlset|sitemapindex)[\s>]/.test(text.slice(0, 4096));
 }
 
-function decodeXmlText(raw: string): string {
-  const cdata = /^\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*$/.exec(raw);
-  if (cdata) return cdata[1].trim();
-  return raw
-    .replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-      const lower = entity.toLowerCase();
-      if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16));
-      if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10));
-      return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[lower];
-    })
-    .trim();
-}
-
-function safeCodePoint(code: number): string {
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-}
-
-export interface ParsedSitemap {
-  kind: 'urlset' | 'index';
-  locs: string[];
-}
-
-/** The <loc> values of one sitemap document, and whether it is an index. */
-export function parseSitemapXml(xml: string): ParsedSitemap {
-  const root = /<(?:([\w-]+):)?(urlset|sitemapindex)[\s>]/.exec(xml);
-  if (!root) throw new SitemapError('not a sitemap: no <urlset> or <sitemapindex>');
-  const body = xml.replace(/<!--[\s\S]*?-->/g, '');
-  const locs: string[] = [];
-  const pattern = /<(?:([\w-]+):)?loc(?:\s[^>]*)?>([\s\S]*?)<\/(?:[\w-]+:)?loc\s*>/g;
-  let match: RegExpExecArray | null;
-  while ((match = pattern.exec(body)) !== null) {
-    const prefix = match[1];
-    // <image:loc> and friends name media, not pages; a prefix equal to the root's is the sitemap's own.
-    if (prefix !== undefined && prefix !== root[1] && FOREIGN_PREFIXES.has(prefix.toLowerCase())) continue;
-    const value = decodeXmlText(match[2]);
-    if (value !== '') locs.push(value);
+/** The <loc> values of one sitemap document, and whether it is an index (see sitemap-xml.ts). */
+export async function parseSitemapXml(xml: string): Promise<ParsedSitemap> {
+  try {
+    return await parseXml(xml);
+  } catch (error) {
+    if (error instanceof SitemapFormatError) throw new SitemapError(error.message);
+    throw error;
   }
-  return { kind: root[2] === 'sitemapindex' ? 'index' : 'urlset', locs };
 }
 
 async function fetchBytes(url: string, options: SitemapOptions): Promise<Uint8Array> {
@@ -163,7 +140,7 @@ export async function readSitemap(url: string, options: SitemapOptions = {}, fir
       parseUrlList(text, { format: 'lines', collector });
       continue;
     }
-    const parsed = parseSitemapXml(text);
+    const parsed = await parseSitemapXml(text);
     for (const loc of parsed.locs) {
       line++;
       if (parsed.kind === 'urlset') {

@@ -223,10 +223,13 @@ export class BatchStore {
     this.setStatus(row, 'retrying');
   }
 
-  /** Back to pending as if never tried (a retry asked for, or a resumed batch's failed row). */
-  reset(row: BatchRow): void {
+  /**
+   * Back to pending as if never tried (a retry asked for, or a resumed batch's failed row);
+   * `keepAttempts` counts earlier runs' attempts on (a page that exhausted its budget).
+   */
+  reset(row: BatchRow, keepAttempts = false): void {
     row.error = undefined;
-    row.attempts = 0;
+    if (!keepAttempts) row.attempts = 0;
     row.ms = undefined;
     this.setStatus(row, 'pending');
   }

@@ -12,7 +12,12 @@ export interface RejectedLine {
 
 export interface UrlList {
   urls: string[];
+  /** A sample of the lines that were not URLs: at most MAX_SHOWN. */
   rejected: RejectedLine[];
+  /** How many lines were not URLs, in all. */
+  rejectedTotal: number;
+  /** URLs left out because the list held more than a batch may. */
+  overLimit: number;
   /** Entries dropped because an equal URL came earlier. */
   duplicates: number;
 }
@@ -44,6 +49,7 @@ export class UrlCollector {
   readonly urls: string[] = [];
   readonly rejected: RejectedLine[] = [];
   duplicates = 0;
+  overLimit = 0;
   private rejectedCount = 0;
 
   constructor(private readonly maxUrls: number = BATCH_LIMITS.maxUrls) {}
@@ -56,7 +62,11 @@ export class UrlCollector {
       this.duplicates++;
       return;
     }
-    if (this.urls.length >= this.maxUrls) return this.reject(line, text, `more than ${this.maxUrls} URLs`);
+    // A URL past the limit is a URL all the same: counted apart, never as a line that is not one.
+    if (this.urls.length >= this.maxUrls) {
+      this.overLimit++;
+      return;
+    }
     this.seen.add(result.url);
     this.urls.push(result.url);
   }
@@ -72,7 +82,7 @@ export class UrlCollector {
   }
 
   result(): UrlList {
-    return { urls: this.urls, rejected: this.rejected, duplicates: this.duplicates };
+    return { urls: this.urls, rejected: this.rejected, rejectedTotal: this.rejectedCount, overLimit: this.overLimit, duplicates: this.duplicates };
   }
 }
 

@@ -3,6 +3,7 @@
 // help, the checks and the defaults come.
 import * as z from 'zod';
 import type { RuleCategory } from '../../shared/core/types';
+import { budgetFields, budgetOf, type BudgetChoice } from '../../shared/options/budget';
 import { articleSwitch, convertFields, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
@@ -21,6 +22,8 @@ const cliSchema = z.strictObject({
   waitFor: scrapeFields.waitFor,
   extraWaitMs: scrapeFields.extraWaitMs,
   timeoutMs: scrapeFields.timeoutMs,
+  maxMs: budgetFields.maxMs,
+  maxNodes: budgetFields.maxNodes,
   userAgent: scrapeFields.userAgent,
   baseUrl: scrapeFields.baseUrl,
   /** Article mode: only the main content (`--article`; `--no-article` below is the category switch). */
@@ -32,10 +35,12 @@ const cliSchema = z.strictObject({
   version: switchField('version', 'show the version', 'v'),
 });
 
-export interface CliOptions extends Omit<z.output<typeof cliSchema>, RuleCategory> {
+export interface CliOptions extends Omit<z.output<typeof cliSchema>, RuleCategory | 'maxMs' | 'maxNodes'> {
   inputs: string[];
   /** The categories switched off (`--no-ads` → `{ ads: false }`). */
   rules: Partial<Record<RuleCategory, boolean>>;
+  /** --max-time and --max-nodes; left out, the core's defaults for the page's size. */
+  budget: BudgetChoice;
 }
 
 export const USAGE = `Usage: openscraper [options] <url|file|->...
@@ -57,5 +62,6 @@ export function parseCli(argv: string[]): CliOptions {
   if (given.waitFor !== undefined && options.waitFor === undefined) throw new UsageError('--wait-for needs a CSS selector');
   if (typeof given.userAgent === 'string' && given.userAgent.trim() === '') throw new UsageError('--user-agent must be one non-empty line');
   const { rules, rest } = takeRuleSwitches(options);
-  return { ...rest, inputs: positionals.length > 0 ? positionals : ['-'], rules };
+  const { maxMs, maxNodes, ...chosen } = rest;
+  return { ...chosen, inputs: positionals.length > 0 ? positionals : ['-'], rules, budget: budgetOf({ maxMs, maxNodes }) };
 }

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { BATCH_DEFAULTS, type BatchSettings, batchSettingsSchema, NAME_PLACEHOLDERS, RENDER_DEFAULTS } from '../../shared/batch';
 import type { RuleCategory } from '../../shared/core/types';
+import { budgetFields, budgetOf, type BudgetChoice } from '../../shared/options/budget';
 import { articleSwitch, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
@@ -53,6 +54,8 @@ export const batchCliSchema = z.strictObject({
   delayMs: settings.delayMs,
   retries: settings.retries,
   timeoutMs: settings.timeoutMs,
+  maxMs: budgetFields.maxMs,
+  maxNodes: budgetFields.maxNodes,
   render: settings.render,
   waitFor: scrapeFields.waitFor,
   extraWaitMs: scrapeFields.extraWaitMs,
@@ -83,6 +86,7 @@ export interface BatchCliOptions {
   waitFor?: string;
   extraWaitMs?: number;
   rules: Partial<Record<RuleCategory, boolean>>;
+  budget: BudgetChoice;
   /** Article mode: only each page's main content. */
   articleMode: boolean;
   help: boolean;
@@ -118,8 +122,9 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
  */
 export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given: Record<string, unknown>, command = 'batch'): Omit<BatchCliOptions, 'input'> {
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, ...chosen } = rest;
-  if (help) return { output: '', resume: false, update: false, settings: BATCH_DEFAULTS, rules, articleMode, help };
+  const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, maxMs, maxNodes, ...chosen } = rest;
+  const budget = budgetOf({ maxMs, maxNodes });
+  if (help) return { output: '', resume: false, update: false, settings: BATCH_DEFAULTS, rules, articleMode, budget, help };
   if (update && resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
   if (output === undefined || output.trim() === '') throw new UsageError(`${command} needs an output folder: -o <dir>`);
   if (!chosen.render && (given.waitFor !== undefined || given.extraWaitMs !== undefined)) throw new UsageError('--wait-for and --wait need --render');
@@ -133,5 +138,5 @@ export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given:
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { output, resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, help };
+  return { output, resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, budget, help };
 }

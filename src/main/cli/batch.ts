@@ -2,6 +2,7 @@
 // progress bar on stderr when it is a terminal, and end with a summary and the failures. Ctrl+C
 // (the `signal`) stops cleanly: the manifest is written and --resume continues later.
 import { resolve } from 'node:path';
+import { BATCH_LIMITS } from '../../shared/batch';
 import { type BatchInput, readBatchInput, sourceFromArgument } from '../batch/input';
 import { BatchError, BatchRunner } from '../batch/runner';
 import { SitemapError } from '../batch/sitemap';
@@ -14,7 +15,7 @@ import type { CliIo } from './run';
 const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
 async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInput> {
-  if (options.input === undefined) return { urls: [], rejected: [], duplicates: 0, sitemaps: [], errors: [] };
+  if (options.input === undefined) return { urls: [], rejected: [], rejectedTotal: 0, overLimit: 0, duplicates: 0, sitemaps: [], errors: [] };
   if (options.input === '-') {
     const bytes = await readStream(io.stdin, MAX_INPUT_BYTES);
     return readBatchInput({ kind: 'bytes', bytes, name: 'stdin' }, { userAgent: options.userAgent });
@@ -26,7 +27,8 @@ function describeInput(input: BatchInput, options: BatchCliOptions): string {
   const parts = [`${plural(input.urls.length, 'URL')} from ${options.input === '-' ? 'standard input' : options.input}`];
   if (input.sitemaps.length > 1) parts.push(`${input.sitemaps.length} sitemaps`);
   if (input.duplicates > 0) parts.push(`${plural(input.duplicates, 'duplicate')} left out`);
-  if (input.rejected.length > 0) parts.push(`${plural(input.rejected.length, 'line')} not URLs`);
+  if (input.overLimit > 0) parts.push(`${plural(input.overLimit, 'more URL')} left out (a batch holds at most ${BATCH_LIMITS.maxUrls})`);
+  if (input.rejectedTotal > 0) parts.push(`${plural(input.rejectedTotal, 'line')} not URLs`);
   return parts.join(', ');
 }
 
@@ -70,7 +72,7 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
       outDir,
       resume: options.resume,
       update: options.update,
-      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules } },
+      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules, budget: options.budget } },
       onRow: noteFailures(progress),
     });
   } catch (error) {

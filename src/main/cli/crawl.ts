@@ -38,7 +38,7 @@ export async function runCrawlCli(argv: string[], io: CliIo): Promise<number> {
       include: options.include,
       exclude: options.exclude,
       sitemaps: options.sitemaps,
-      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules } },
+      scrape: { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, convert: { mode: options.articleMode ? 'article' : 'default', rules: options.rules, budget: options.budget } },
       onRow: noteFailures(progress),
       onNotice: (text) => say(`sitemap ${text}`),
     });

@@ -68,6 +68,7 @@ function scrapeOptions(options: CliOptions): ScrapeOptions {
       keep: { rules: options.keepRules },
       frontMatter: options.frontMatter,
       dataImages: options.dataImages,
+      budget: options.budget,
     },
   };
 }

@@ -13,6 +13,9 @@ export interface AppFiles {
   /** Worker threads: conversion of single pages, and batch runs. */
   conversionWorker: string;
   batchWorker: string;
+  /** Started by the page pools (src/main/isolation): each page converted in a page worker, each PDF read in a process. */
+  pageWorker: string;
+  pdfProcess: string;
 }
 
 /** The files beside the main bundle (`out/main/index.js`), as electron-vite writes them. */
@@ -24,6 +27,8 @@ export function appFiles(mainDir: string): AppFiles {
     rendererIndex: join(rendererRoot, 'index.html'),
     conversionWorker: join(mainDir, 'conversion-worker.js'),
     batchWorker: join(mainDir, 'batch-worker.js'),
+    pageWorker: join(mainDir, 'page-worker.js'),
+    pdfProcess: join(mainDir, 'pdf-process.js'),
   };
 }
 

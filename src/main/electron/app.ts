@@ -1,6 +1,6 @@
 // The desktop app's entry: one window with the renderer, the contract's IPC, and nothing else
 // reachable from the page. Only files under src/main/electron import 'electron'.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, nativeTheme, protocol, session, shell } from 'electron';
 import { createServices, type AppServices } from '../services/handlers';
 import { SettingsStore } from '../services/settings-store';
@@ -61,6 +61,20 @@ async function chooseSavePath(stem: string): Promise<string | undefined> {
   return result.canceled ? undefined : result.filePath;
 }
 
+/** The save dialog confirms replacing the Markdown file; this asks about the HTML file beside it. */
+async function confirmReplace(path: string): Promise<boolean> {
+  const options = {
+    type: 'question' as const,
+    buttons: ['Replace', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: `${basename(path)} already exists.`,
+    detail: 'Saving the cleaned HTML beside the Markdown replaces it.',
+  };
+  const result = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  return result.response === 0;
+}
+
 async function chooseBatchFolder(): Promise<string | undefined> {
   const options = {
     title: 'Choose a folder for the batch',
@@ -85,6 +99,7 @@ void app.whenReady().then(() => {
   services = createServices({
     mode: 'electron',
     chooseSavePath,
+    confirmReplace,
     settings: new SettingsStore(join(app.getPath('userData'), 'settings.json')),
     worker: new WorkerHost({ entry: { file: files.conversionWorker, typescript: false } }),
     batchPlace: { kind: 'worker', file: files.batchWorker, typescript: false },

@@ -1,9 +1,11 @@
 // Bytes of an HTML document → text. The encoding comes from, in order: a byte-order mark, the
 // Content-Type charset, a <meta charset>/http-equiv (or XML declaration) near the start, then a
-// detector (valid UTF-8 first, chardet otherwise). Labels are read as browsers read them (WHATWG:
-// "iso-8859-1" means windows-1252, "gb2312" means GBK), and decoding is done by iconv-lite.
+// detector (valid UTF-8 first, chardet otherwise). Labels are read as browsers read them, per the
+// WHATWG Encoding Standard: "iso-8859-1" means windows-1252, "gb2312" means GBK, UTF-7 and UTF-32
+// mean nothing, ISO-2022-KR means the replacement encoding.
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
+import whatwgEncoding from 'whatwg-encoding';
 
 export type EncodingSource = 'bom' | 'header' | 'meta' | 'detector' | 'default';
 
@@ -19,49 +21,40 @@ export const META_SCAN_BYTES = 4096;
 /** How much of the document the detector looks at. */
 const DETECT_SAMPLE_BYTES = 64 * 1024;
 
-// What WHATWG maps common labels to, for Node builds whose TextDecoder lacks the legacy encodings.
-const WHATWG_FALLBACK: Record<string, string> = {
-  'iso-8859-1': 'windows-1252',
-  'iso8859-1': 'windows-1252',
-  latin1: 'windows-1252',
-  'us-ascii': 'windows-1252',
-  ascii: 'windows-1252',
-  'iso-8859-9': 'windows-1254',
-  'iso-8859-11': 'windows-874',
-  'tis-620': 'windows-874',
-  gb2312: 'gbk',
-  'x-gbk': 'gbk',
-  'ks_c_5601-1987': 'euc-kr',
-  'utf-16': 'utf-16le',
-};
+/**
+ * The labels the Encoding Standard maps to its "replacement" encoding: encodings that smuggle ASCII
+ * (ISO-2022-KR and friends) and that no browser decodes. A document that declares one decodes to a
+ * single U+FFFD, as in a browser.
+ */
+const REPLACEMENT_LABELS = new Set(['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement']);
 
-/** The canonical name of an encoding label, or undefined when no decoder knows it. */
+/**
+ * The encoding a label names, per the WHATWG Encoding Standard (what browsers do), or undefined
+ * when it names none. UTF-7 and UTF-32 are not in the standard (`+ADw-script+AD4-` is `<script>`
+ * in UTF-7): their labels name nothing, and the page is decoded as if it declared nothing.
+ * Node's TextDecoder knows the standard's labels; the few encodings Node's ICU lacks
+ * (ISO-8859-16) are looked up in whatwg-encoding's copy of the table and decoded by iconv-lite.
+ */
 export function resolveEncoding(label: string): string | undefined {
   const trimmed = label.trim().toLowerCase();
   if (trimmed === '' || trimmed.length > 40) return undefined;
-  if (trimmed === 'x-user-defined') return 'windows-1252';
-  let name: string | undefined;
+  if (REPLACEMENT_LABELS.has(trimmed)) return 'replacement';
+  if (trimmed === 'x-user-defined') return 'x-user-defined';
   try {
-    name = new TextDecoder(trimmed).encoding;
+    return new TextDecoder(trimmed).encoding;
   } catch {
-    name = WHATWG_FALLBACK[trimmed] ?? (iconv.encodingExists(trimmed) ? trimmed : undefined);
-  }
-  if (name === undefined || name === 'replacement') return undefined;
-  return canDecode(name) ? name : undefined;
-}
-
-function canDecode(name: string): boolean {
-  if (iconv.encodingExists(name)) return true;
-  try {
-    new TextDecoder(name);
-    return true;
-  } catch {
-    return false;
+    const name = whatwgEncoding.labelToName(trimmed)?.toLowerCase();
+    return name !== undefined && iconv.encodingExists(name) ? name : undefined;
   }
 }
 
-/** Decodes with iconv-lite, or with TextDecoder for the few WHATWG encodings iconv-lite lacks. */
+/**
+ * Decodes with iconv-lite, or the platform's TextDecoder for what iconv-lite lacks (Node's own
+ * decodes windows-1252 as ISO-8859-1: 0x80 came out U+0080, not €). `replacement` is one U+FFFD.
+ */
 export function decodeWith(bytes: Uint8Array, encoding: string): string {
+  if (encoding === 'replacement') return bytes.byteLength === 0 ? '' : '\uFFFD';
+  if (encoding === 'x-user-defined') return whatwgEncoding.decode(bytes, 'x-user-defined');
   if (iconv.encodingExists(encoding)) return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding);
   return new TextDecoder(encoding).decode(bytes);
 }
@@ -145,7 +138,9 @@ export function detectEncoding(bytes: Uint8Array): string {
   if (isValidUtf8(sample)) return 'utf-8';
   const text = withoutTags(sample);
   const guess = chardet.detect(text.length >= 16 ? text : sample);
-  return (guess && resolveEncoding(guess)) || 'windows-1252';
+  const resolved = guess ? resolveEncoding(guess) : undefined;
+  // A guess is never the replacement encoding: that is for what a page declares.
+  return resolved !== undefined && resolved !== 'replacement' ? resolved : 'windows-1252';
 }
 
 /**

@@ -28,7 +28,7 @@ type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | undefined;
 
 /** Loaded on first use: pdf.js is large and most pages are not PDFs. */
-function loadPdfJs(): Promise<PdfJs> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs;
 }

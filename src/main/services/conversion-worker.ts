@@ -6,6 +6,7 @@ import { convert } from '../../shared/core';
 import { type ScrapeProgress, toScrapeError } from '../../shared/page';
 import { convertRaw } from './conversion';
 import type { FromWorker, ToWorker, WorkerJob } from './worker-protocol';
+import { threadCpuClock } from '../isolation/proc-stats';
 
 const port = parentPort;
 if (!port) throw new Error('conversion-worker.ts must run in a worker thread');
@@ -14,7 +15,10 @@ const aborts = new Map<number, AbortController>();
 
 async function run(id: number, job: WorkerJob, signal: AbortSignal): Promise<unknown> {
   const onProgress = (progress: ScrapeProgress) => port!.postMessage({ type: 'progress', id, progress } satisfies FromWorker);
-  if (job.kind === 'convert') return convert(job.html, { ...job.options, onStage: (stage) => onProgress({ stage, bytes: job.html.length }) });
+  // The same budget as everywhere: this thread's CPU time, not the wall clock.
+  if (job.kind === 'convert') return convert(job.html, { ...job.options, budget: { ...job.options.budget, cpuClock: threadCpuClock() }, onStage: (stage) => onProgress({ stage, bytes: job.html.length }) });
+  // Each PDF in a process of its own and each conversion in a page worker (the shared pools), so a
+  // runaway page is stopped and fails alone, as in the CLI and the library.
   return convertRaw(job.job, signal, onProgress);
 }
 

@@ -8,8 +8,26 @@ export const EMPTY_SHELL_CHARS = 20;
 /** Letters and digits in Markdown, leaving out front matter and link/image targets. */
 export function visibleTextLength(markdown: string): number {
   const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
-  const withoutTargets = body.replace(/\]\([^)]*\)/g, ']').replace(/<https?:[^>]*>/g, '');
+  const withoutTargets = withoutSpans(withoutSpans(body, '](', ')', ']'), '<http', '>', '');
   return withoutTargets.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+}
+
+/**
+ * `text` with every span from `open` to the next `close` replaced by `by`, in one pass (a pattern
+ * tried from every `](` scanned the rest of the text from each, when no `)` came).
+ */
+function withoutSpans(text: string, open: string, close: string, by: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const start = text.indexOf(open, at);
+    if (start === -1) break;
+    const end = text.indexOf(close, start + open.length);
+    if (end === -1) break;
+    out += text.slice(at, start) + by;
+    at = end + close.length;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 export function emptyShellWarning(markdown: string, html: string, rendered: boolean): Warning | undefined {

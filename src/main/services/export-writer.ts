@@ -94,15 +94,25 @@ export interface ExportContent {
   cleanedHtml?: string;
 }
 
-/** Writes the Markdown to `path` (given a `.md` extension if it has none) and the HTML beside it. */
-export async function writeExport(path: string, content: ExportContent): Promise<string[]> {
-  const md = extname(path).toLowerCase() === '.md' ? path : `${path}.md`;
+/** The Markdown file for a chosen path (a `.md` extension added if it has none), and the HTML file beside it. */
+export function exportPaths(path: string): { markdown: string; html: string } {
+  const markdown = extname(path).toLowerCase() === '.md' ? path : `${path}.md`;
+  return { markdown, html: join(dirname(markdown), `${basename(markdown, extname(markdown))}.html`) };
+}
+
+/** Whether a file is there already. */
+export function fileExists(path: string): Promise<boolean> {
+  return exists(path);
+}
+
+/**
+ * Writes the Markdown to `path` and the HTML beside it. The save dialog asked about replacing the
+ * Markdown file only: an HTML file already there is replaced only when `replaceHtml` says the user
+ * agreed (otherwise writing it fails, as `wx` does, and nothing is lost).
+ */
+export async function writeExport(path: string, content: ExportContent, options: { replaceHtml?: boolean } = {}): Promise<string[]> {
+  const { markdown: md, html } = exportPaths(path);
+  if (content.cleanedHtml !== undefined) await writeFile(html, content.cleanedHtml, { encoding: 'utf8', flag: options.replaceHtml ? 'w' : 'wx' });
   await writeFile(md, content.markdown, 'utf8');
-  const files = [md];
-  if (content.cleanedHtml !== undefined) {
-    const html = join(dirname(md), `${basename(md, extname(md))}.html`);
-    await writeFile(html, content.cleanedHtml, 'utf8');
-    files.push(html);
-  }
-  return files;
+  return content.cleanedHtml !== undefined ? [md, html] : [md];
 }

@@ -1,12 +1,13 @@
 // The main process's implementation of the contract, in plain Node: the Electron IPC layer and
 // the HTTP bridge both serve these same handlers. What differs between the two (where a file is
 // saved, which renderer renders pages: the hidden window, or Playwright) comes in as dependencies.
+import { basename } from 'node:path';
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
 import { DEFAULT_RULES, SITE_TEMPLATE_RULE_INFO } from '../../shared/core';
 import { BatchService } from '../batch/service';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
-import { suggestedStem, writeExport } from './export-writer';
+import { exportPaths, fileExists, suggestedStem, writeExport } from './export-writer';
 import type { PageSource } from '../loaders/source';
 import { PageService } from './page-service';
 import { SettingsStore } from './settings-store';
@@ -18,6 +19,8 @@ export type ChooseSavePath = (stem: string, withHtml: boolean) => Promise<string
 export interface HandlerDeps {
   mode: AppInfo['mode'];
   chooseSavePath: ChooseSavePath;
+  /** Asks whether to replace a file the save dialog did not ask about (the HTML beside the Markdown); no answer is no. */
+  confirmReplace?: (path: string) => Promise<boolean>;
   settings?: SettingsStore;
   worker?: WorkerHost;
   /** Renders pages with JavaScript (Electron's hidden window); without it, Playwright's Chromium. */
@@ -48,7 +51,14 @@ export function createServices(deps: HandlerDeps): AppServices {
     const withHtml = request.cleanedHtml !== undefined;
     const path = await deps.chooseSavePath(suggestedStem(request.title, request.url), withHtml);
     if (!path) return { saved: false, reason: 'cancelled' };
-    const files = await writeExport(path, { markdown: request.markdown, cleanedHtml: request.cleanedHtml });
+    // The dialog asked about the Markdown file; the HTML beside it is asked about here, never replaced silently.
+    const { html } = exportPaths(path);
+    let replaceHtml = false;
+    if (withHtml && (await fileExists(html))) {
+      replaceHtml = (await deps.confirmReplace?.(html)) ?? false;
+      if (!replaceHtml) return { saved: false, reason: `${basename(html)} exists already and was not replaced: choose another name` };
+    }
+    const files = await writeExport(path, { markdown: request.markdown, cleanedHtml: request.cleanedHtml }, { replaceHtml });
     return { saved: true, files };
   }
 

@@ -29,11 +29,6 @@ interface Run {
   report: (progress: ScrapeProgress) => void;
 }
 
-/**
- * The core's work budget for the app: larger than the library's default, since here a conversion
- * runs on the worker (the app stays responsive) and the user can cancel it at any time.
- */
-export const APP_BUDGET = { maxMs: 120_000 };
 
 export class PageService {
   private readonly cache = new PageCache();
@@ -130,8 +125,11 @@ export class PageService {
   }
 }
 
-/** Source offsets let the app mark each removed element in the original HTML; front matter is the export's to add. */
-const APP_CONVERSION = { sourceLocations: true, frontMatter: false, budget: APP_BUDGET } as const;
+/**
+ * Source offsets let the app mark each removed element in the original HTML; front matter is the
+ * export's to add. The budget is the CLI's: the core's defaults, or what the settings say.
+ */
+const APP_CONVERSION = { sourceLocations: true, frontMatter: false } as const;
 
 function scrapeOptions(options: LoadOptions): ScrapeOptions {
   return { ...loadingOptionsOf(options), convert: withoutUndefined({ ...options.convert, ...APP_CONVERSION }) };

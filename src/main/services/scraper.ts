@@ -1,8 +1,10 @@
 // The library's front door: `new Scraper(options).scrape(urlOrPath)` → a Page. Every way of getting
 // HTML is a PageSource given to it (HTTP, local files, a renderer: Playwright by default, the app's
 // hidden window in the app); what comes back is decoded or laid out (HTML charset, PDF text) and
-// converted by its Converter (this thread by default, the app's worker in the app). A bad page never
-// throws: the Page says ok: false and why. close() stops what the sources hold (a browser).
+// converted by its Converter (by default each PDF in a child process and each conversion in a page
+// worker, so a runaway page fails alone; see conversion.ts). Loading is bounded by the time allowed,
+// converting by the page's budget. A bad page never throws: the Page says ok: false and why.
+// close() stops what the sources hold (a browser).
 import { type ConvertedPage, failedPage, type Page, type ScrapeProgress, type SourceFacts, statusOf, toScrapeError, type Validators } from '../../shared/page';
 import { resolveScrapeOptions, type ResolvedScrapeOptions, type ScrapeOptions } from '../../shared/options/scrape';
 import { classifyContent, looksLikePdf, mediaType } from '../loaders/content-type';
@@ -10,7 +12,8 @@ import { FileSource } from '../loaders/files';
 import { HttpSource } from '../loaders/http';
 import { PlaywrightSource } from '../loaders/render-playwright';
 import { abortError, LoadError, type LoadRequest, type PageSource, type RawPage } from '../loaders/source';
-import { type Conversion, convertRaw, type Converter } from './conversion';
+import { deadline } from '../batch/deadline';
+import { type Conversion, type ConversionIsolation, type Converter, isolatedConverter } from './conversion';
 import { resolveTarget, type ScrapeTarget } from './scrape-target';
 
 export type ScrapeCallOptions = ScrapeOptions & {
@@ -20,6 +23,9 @@ export type ScrapeCallOptions = ScrapeOptions & {
   /** Load only a newer version than this (HTTP): an unchanged page fails with code `not-modified`. */
   conditional?: Validators;
 };
+
+/** The signal of a caller that never cancels. */
+const NEVER = new AbortController().signal;
 
 /** Bytes received are told at most this often: a large page arrives in thousands of chunks. */
 const BYTES_EVERY_MS = 100;
@@ -32,17 +38,23 @@ export interface ContentInfo {
 }
 
 /** How the Scraper gets and converts pages; each part left out takes its default. */
-export interface ScraperParts {
+export interface ScraperParts extends ConversionIsolation {
   http?: PageSource;
   files?: PageSource;
   /** Renders pages with JavaScript (`render: true`): Playwright's Chromium by default. */
   renderer?: PageSource;
+  /** Converts what was loaded; by default isolatedConverter() with `pages` and `pdfs`. */
   converter?: Converter;
 }
 
 interface Prepared {
   options: ResolvedScrapeOptions;
+  /** Loading's: the caller's signal, or the time allowed running out. */
   signal: AbortSignal;
+  /** Stops the loading timer (loading is over). */
+  clear: () => void;
+  /** Converting's: the caller's signal only (the page's budget bounds converting). */
+  cancel: AbortSignal;
   deadline: number;
   onProgress?: (progress: ScrapeProgress) => void;
   conditional?: Validators;
@@ -73,7 +85,7 @@ export class Scraper {
     this.http = parts.http ?? new HttpSource();
     this.files = parts.files ?? new FileSource();
     this.renderer = parts.renderer ?? new PlaywrightSource();
-    this.converter = parts.converter ?? convertRaw;
+    this.converter = parts.converter ?? isolatedConverter({ pages: parts.pages, pdfs: parts.pdfs });
   }
 
   /** Loads a URL (http, https) or a local file (a path or a file: URL) and converts it. */
@@ -114,9 +126,16 @@ export class Scraper {
     const started = performance.now();
     try {
       const prepared = this.prepare(call, started);
-      const { raw, base, pasted = false } = await get(prepared);
-      const converted = await this.convert(raw, prepared, prepared.options.baseUrl ?? base, !pasted);
-      return page(asked, raw, converted, pasted, started);
+      try {
+        const { raw, base, pasted = false } = await get(prepared);
+        if (prepared.signal.aborted) throw abortError({ ...prepared, settings: prepared.options });
+        // Loading is over: the rest is bounded by the page's budget, not by the time allowed to load.
+        prepared.clear();
+        const converted = await this.convert(raw, prepared, prepared.options.baseUrl ?? base, !pasted);
+        return page(asked, raw, converted, pasted, started);
+      } finally {
+        prepared.clear();
+      }
     } catch (error) {
       return failedPage(withoutUndefined({ url: asked, status: statusOf(error) }), toScrapeError(error, call.signal), performance.now() - started);
     }
@@ -125,9 +144,10 @@ export class Scraper {
   private prepare(call: ScrapeCallOptions, started: number): Prepared {
     const { signal: callerSignal, onProgress, conditional, ...rest } = call;
     const options = resolveScrapeOptions({ ...this.defaults, ...rest, convert: { ...this.defaults.convert, ...rest.convert } });
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
-    return { options, signal, deadline: started + options.timeoutMs, onProgress, conditional };
+    // A timer of our own: on Node 20, AbortSignal.timeout inside AbortSignal.any can be collected
+    // before it fires (see batch/deadline.ts).
+    const limit = deadline(options.timeoutMs, callerSignal);
+    return { options, signal: limit.signal, clear: limit.clear, cancel: callerSignal ?? NEVER, deadline: started + options.timeoutMs, onProgress, conditional };
   }
 
   private async load(target: ScrapeTarget, prepared: Prepared): Promise<RawPage> {
@@ -148,11 +168,11 @@ export class Scraper {
   private async convert(raw: RawPage, prepared: Prepared, base: string | undefined, shellCheck: boolean): Promise<Conversion> {
     const job = { body: raw.body, html: raw.html, contentType: raw.contentType, options: { ...prepared.options.convert, url: base }, rendered: raw.rendered, shellCheck, warnings: raw.warnings };
     try {
-      return await this.converter(job, prepared.signal, prepared.onProgress);
+      return await this.converter(job, prepared.cancel, prepared.onProgress);
     } catch (error) {
-      if (!prepared.signal.aborted) throw error;
+      if (!prepared.cancel.aborted) throw error;
       const pdf = raw.body !== undefined && (mediaType(raw.contentType) === 'application/pdf' || looksLikePdf(raw.body, true));
-      throw abortError({ ...prepared, settings: prepared.options }, pdf ? 'reading the PDF' : 'loading');
+      throw new LoadError('cancelled', `${pdf ? 'reading the PDF' : 'converting'} was cancelled`);
     }
   }
 }

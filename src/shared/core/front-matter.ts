@@ -1,6 +1,8 @@
 // YAML front matter from the metadata. Every value is written as a YAML double-quoted scalar
 // (JSON string syntax, which YAML 1.2 reads as is), with the characters YAML forbids or reads as
-// line breaks escaped, so any title stays valid YAML: quotes, colons, newlines, `---`, `#`.
+// line breaks escaped, so any title stays valid YAML: quotes, colons, newlines, `---`, `#`. A `<` is
+// written `\u003c` too: a renderer that does not know front matter shows it as Markdown, where a
+// title such as `<img src=x onerror=…>` would be a live tag.
 import { toWellFormed } from './text';
 import type { Metadata } from './types';
 
@@ -20,10 +22,10 @@ const ORDER: Array<[keyof FrontMatterFields, string]> = [
   ['source', 'source'],
 ];
 
-/** A YAML double-quoted scalar: JSON escaping plus DEL, C1 controls, BOM and U+2028/2029 as \u escapes. */
+/** A YAML double-quoted scalar: JSON escaping plus `<`, DEL, C1 controls, BOM and U+2028/2029 as \u escapes. */
 export function yamlString(value: string): string {
   return JSON.stringify(toWellFormed(value)).replace(
-    /[\u007f-\u009f\u2028\u2029\ufeff]/g,
+    /[<\u007f-\u009f\u2028\u2029\ufeff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

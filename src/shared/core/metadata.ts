@@ -7,7 +7,7 @@
 // and `article:*`, then plain <meta>, then the page itself (<title>, <h1>, a rel=author link).
 import { collectElements, type Document, type Element, textOf } from './dom/nodes';
 import { hasToken } from './dom/query';
-import { squeeze, toWellFormed } from './text';
+import { cutAt, squeeze, toWellFormed } from './text';
 import type { Metadata } from './types';
 import { resolveUrl } from './urls';
 
@@ -28,7 +28,7 @@ function clean(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const text = squeeze(toWellFormed(value));
   if (text === '') return undefined;
-  return text.length > MAX_FIELD ? `${text.slice(0, MAX_FIELD - 1)}…` : text;
+  return text.length > MAX_FIELD ? `${cutAt(text, MAX_FIELD - 1)}…` : text;
 }
 
 /** Character references some sites leave in JSON-LD text (WordPress writes `&#8217;`, `&amp;`). */

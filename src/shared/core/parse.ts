@@ -13,9 +13,13 @@ export interface ParseOptions {
 
 export function parseHtml(html: string, options: ParseOptions = {}): Document {
   const budget = options.budget ?? null;
-  if (budget) budget.stage = 'parsing';
-  return parseDocument(toWellFormed(html), {
-    treeAdapter: createTreeAdapter(budget),
-    sourceCodeLocationInfo: options.sourceLocations ?? false,
-  });
+  return parseDocument(
+    toWellFormed(html),
+    {
+      treeAdapter: createTreeAdapter(budget),
+      sourceCodeLocationInfo: options.sourceLocations ?? false,
+    },
+    undefined,
+    budget === null ? null : () => budget.tick(),
+  );
 }

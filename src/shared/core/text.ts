@@ -35,6 +35,14 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** The first `end` code units of `text`, one fewer where `end` would cut a surrogate pair in half. */
+export function cutAt(text: string, end: number): string {
+  if (end >= text.length) return text;
+  if (end <= 0) return '';
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
+}
+
 /** Collapses runs of whitespace to one space and trims. */
 export function squeeze(text: string): string {
   return text.replace(/\s+/g, ' ').trim();

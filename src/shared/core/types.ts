@@ -1,8 +1,8 @@
 // The public types of the core: what convert() takes and what it returns.
-import type { BudgetLimits } from './budget';
+import type { BudgetLimits, BudgetOptions } from './budget';
 import type { CleaningRule, RuleAction, RuleCategory } from './rules/types';
 
-export type { BudgetLimits, CleaningRule, RuleAction, RuleCategory };
+export type { BudgetLimits, BudgetOptions, CleaningRule, RuleAction, RuleCategory };
 
 /**
  * default: remove only what is unambiguously noise, keep everything else. article: the main content
@@ -37,10 +37,12 @@ export interface ConvertOptions {
   sourceLocations?: boolean;
   /**
    * Limits on work for pathological input; a page over them fails with `BudgetExceeded`.
-   * Default: 10 s, and twice the input's length in nodes (at least 50,000, at most 4 million).
+   * Default: twice the input's length in nodes and attributes (at least 50,000, at most 4
+   * million), and 10 s plus 3 s per MiB of input (at most 60 s) of CPU time where `cpuClock` is
+   * given (the CLI and the app give it), else of wall time.
    */
-  budget?: Partial<BudgetLimits>;
-  /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses). */
+  budget?: BudgetOptions;
+  /** Nesting deeper than this is flattened before Markdown conversion (turndown recurses); at most 1,000. */
   maxDepth?: number;
   /** Told as each stage starts, so a caller can show progress on a large page. */
   onStage?: (stage: ConvertStage) => void;
@@ -112,11 +114,12 @@ export interface Stats {
 
 export interface Warning {
   /**
-   * loss/flattened/invalid-url come from convert(); the loaders add: empty-shell (almost no text,
+   * loss/flattened/invalid-url/unsafe-content come from convert() (unsafe-content: what the outputs
+   * left out to stay inert, such as a kept <script>); the loaders add: empty-shell (almost no text,
    * the page is probably built by JavaScript), network-busy (a rendered page's network never went
    * idle), no-text (a PDF without a text layer, e.g. scanned).
    */
-  code: 'loss' | 'flattened' | 'invalid-url' | 'empty-shell' | 'network-busy' | 'no-text';
+  code: 'loss' | 'flattened' | 'invalid-url' | 'unsafe-content' | 'empty-shell' | 'network-busy' | 'no-text';
   message: string;
 }
 

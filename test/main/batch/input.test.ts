@@ -40,13 +40,14 @@ describe('URL lists', () => {
     ]);
   });
 
-  it('stops at the limit, and keeps only a sample of rejected lines', () => {
+  it('stops at the limit, counting the URLs past it apart, and keeps only a sample of rejected lines', () => {
     const collector = new UrlCollector(3);
-    parseUrlList(`${Array.from({ length: 5 }, (_, i) => `https://d.example/${i}`).join('\n')}\n${'bad\n'.repeat(500)}`, { collector });
+    const list = parseUrlList(`${Array.from({ length: 5 }, (_, i) => `https://d.example/${i}`).join('\n')}\n${'bad\n'.repeat(500)}`, { collector });
     expect(collector.urls).toHaveLength(3);
+    expect(list.overLimit).toBe(2);
     expect(collector.rejected).toHaveLength(200);
-    expect(collector.rejectedTotal).toBe(502);
-    expect(collector.rejected[0]).toEqual({ line: 4, text: 'https://d.example/3', reason: 'more than 3 URLs' });
+    expect(list.rejectedTotal).toBe(500);
+    expect(collector.rejected[0]).toEqual({ line: 6, text: 'bad', reason: 'not a URL' });
   });
 });
 
@@ -62,15 +63,46 @@ describe('sitemaps', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads <loc> of pages, not of images; entities and CDATA decoded; comments ignored', () => {
+  it('reads <loc> of pages, not of images; entities and CDATA decoded; comments ignored', async () => {
     const xml = `<?xml version="1.0"?><!-- <loc>https://e.example/commented</loc> -->
       <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
         <url><loc> https://e.example/a?x=1&amp;y=&#50; </loc><image:image><image:loc>https://e.example/pic.png</image:loc></image:image></url>
         <url><loc><![CDATA[https://e.example/b?x=1&y=2]]></loc><lastmod>2024-01-01</lastmod></url>
       </urlset>`;
-    expect(parseSitemapXml(xml)).toEqual({ kind: 'urlset', locs: ['https://e.example/a?x=1&y=2', 'https://e.example/b?x=1&y=2'] });
-    expect(parseSitemapXml('<sm:sitemapindex xmlns:sm="x"><sm:sitemap><sm:loc>https://e.example/s1.xml</sm:loc></sm:sitemap></sm:sitemapindex>')).toEqual({ kind: 'index', locs: ['https://e.example/s1.xml'] });
-    expect(() => parseSitemapXml('<html><body>no</body></html>')).toThrow(SitemapError);
+    expect(await parseSitemapXml(xml)).toEqual({ kind: 'urlset', locs: ['https://e.example/a?x=1&y=2', 'https://e.example/b?x=1&y=2'] });
+    expect(await parseSitemapXml('<sm:sitemapindex xmlns:sm="x"><sm:sitemap><sm:loc>https://e.example/s1.xml</sm:loc></sm:sitemap></sm:sitemapindex>')).toEqual({ kind: 'index', locs: ['https://e.example/s1.xml'] });
+    await expect(parseSitemapXml('<html><body>no</body></html>')).rejects.toThrow(SitemapError);
+  });
+
+  it('reads 160,000 unclosed <loc> and repeated unclosed comments without a pattern that backtracks', async () => {
+    // These took 94 s each with a regular expression over the document; the streaming parser reads
+    // each character once (and recovers from the mismatched end tag as XML parsers do).
+    const unclosed = await parseSitemapXml(`<urlset>${'<loc>x'.repeat(160_000)}</urlset>`);
+    expect(unclosed.kind).toBe('urlset');
+    expect(unclosed.locs.length).toBeLessThanOrEqual(1);
+    expect(await parseSitemapXml(`<urlset><url><loc>https://e.example/a</loc></url>${'<!--'.repeat(100_000)}</urlset>`)).toEqual({ kind: 'urlset', locs: ['https://e.example/a'] });
+  });
+
+  it('never expands entities a DTD declares (billion laughs)', async () => {
+    const lol = '<?xml version="1.0"?><!DOCTYPE urlset [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>';
+    const parsed = await parseSitemapXml(`${lol}<urlset><url><loc>https://e.example/&c;</loc></url><url><loc>https://e.example/ok</loc></url></urlset>`);
+    expect(parsed.locs).toContain('https://e.example/ok');
+    expect(parsed.locs.join('')).not.toContain('aaaaaaaaaa');
+  });
+
+  it('refuses a local sitemap over the limit, as it refuses a download, and gzip that inflates past it', async () => {
+    const path = join(dir, 'big.xml');
+    await writeFile(path, `<urlset>${'<url><loc>https://e.example/x</loc></url>'.repeat(2000)}</urlset>`);
+    await expect(readBatchInput({ kind: 'path', path }, { maxBytes: 50_000 })).rejects.toThrow(/larger than 48\.8 KiB/);
+    expect(() => decodeListBytes(gzipSync(Buffer.alloc(200_000, 0x20)), 50_000)).toThrow(/larger than 48\.8 KiB once decompressed/);
+  });
+
+  it('reports URLs over the batch limit as such, and counts every line that is not a URL', async () => {
+    const lines = [...Array.from({ length: 5 }, (_, i) => `https://f.example/${i}`), ...Array.from({ length: 300 }, () => 'not a url')];
+    const input = await readBatchInput({ kind: 'text', text: lines.join('\n') });
+    expect(input.urls).toHaveLength(5);
+    expect(input.rejectedTotal).toBe(300);
+    expect(input.rejected).toHaveLength(200);
   });
 
   it('follows an index (gzipped children too), reads each sitemap once, and reports a missing child', async () => {

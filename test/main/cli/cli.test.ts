@@ -151,11 +151,21 @@ describe('openscraper on URLs', () => {
   });
 
   it('rejects bad options with exit status 2', async () => {
-    for (const argv of [['--timeout', 'soon', 'x.html'], ['--wait-for', '#x', 'x.html'], ['--user-agent', '', 'x.html']]) {
+    for (const argv of [['--timeout', 'soon', 'x.html'], ['--wait-for', '#x', 'x.html'], ['--user-agent', '', 'x.html'], ['--max-nodes', 'many', 'x.html'], ['--max-nodes', '5', 'x.html'], ['--max-time', '0', 'x.html']]) {
       const ran = await cli(argv);
       expect(ran.code).toBe(2);
       expect(ran.stderr.split('\n')[0]).toMatch(/^openscraper: /);
     }
+  });
+
+  it('bounds each page by --max-nodes and --max-time, and says which limit stopped it', async () => {
+    const page = `<p>${'<b>x</b>'.repeat(2000)}</p>`;
+    const stopped = await cli(['--max-nodes', '1000'], { stdin: page });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/BudgetExceeded: more than 1000 nodes while parsing/);
+    const fine = await cli(['--max-nodes', '100000', '--max-time', '60'], { stdin: page });
+    expect(fine.code).toBe(0);
+    expect(fine.stdout.match(/\*\*x\*\*/g)).toHaveLength(2000);
   });
 
   it('names output files after URLs and paths', () => {

@@ -65,7 +65,7 @@ describe('the files the built app loads', () => {
     const files = appFiles(join(base, 'out/main'));
     expect(files.rendererIndex).toBe(join(root, 'index.html'));
     const missing = missingAppFiles(files);
-    expect(missing).toEqual([files.preload, files.conversionWorker, files.batchWorker]);
+    expect(missing).toEqual([files.preload, files.conversionWorker, files.batchWorker, files.pageWorker, files.pdfProcess]);
     // With the dev server the page comes from it: the renderer files are not needed.
     expect(missingAppFiles({ ...files, rendererIndex: join(base, 'gone.html') }, { devServer: true })).toEqual(missing);
   });

@@ -16,10 +16,45 @@ describe('resolveEncoding', () => {
     expect(resolveEncoding('utf8')).toBe('utf-8');
   });
 
-  it('gives nothing for unknown labels and the "replacement" encodings', () => {
+  it('gives nothing for unknown labels, UTF-7 and UTF-32 (not in the Encoding Standard)', () => {
     expect(resolveEncoding('no-such-charset')).toBeUndefined();
     expect(resolveEncoding('')).toBeUndefined();
-    expect(resolveEncoding('iso-2022-kr')).toBeUndefined();
+    for (const label of ['utf-7', 'UTF-7', 'unicode-1-1-utf-7', 'utf-32', 'UTF-32LE', 'utf-32be', 'ucs-4']) expect(resolveEncoding(label), label).toBeUndefined();
+  });
+
+  it('maps the labels of ISO-2022-KR and the like to the replacement encoding', () => {
+    for (const label of ['iso-2022-kr', 'csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'replacement']) expect(resolveEncoding(label), label).toBe('replacement');
+  });
+
+  it('knows the standard\'s encodings that Node\'s ICU lacks', () => {
+    expect(resolveEncoding('iso-8859-16')).toBe('iso-8859-16');
+    expect(resolveEncoding('x-user-defined')).toBe('x-user-defined');
+  });
+});
+
+describe('decoding per the Encoding Standard', () => {
+  const script = new Uint8Array(Buffer.from('<p>+ADw-script+AD4-alert(1)+ADw-/script+AD4-</p>', 'latin1'));
+
+  it('never decodes UTF-7, whether the header or the page declares it', () => {
+    for (const decoded of [decodeHtml(script, 'text/html; charset=utf-7'), decodeHtml(new Uint8Array(Buffer.from(`<meta charset="utf-7">${Buffer.from(script).toString('latin1')}`, 'latin1')))]) {
+      expect(decoded.encoding).not.toMatch(/utf-7/i);
+      expect(decoded.html).not.toContain('<script');
+    }
+  });
+
+  it('never decodes UTF-32: the declaration is ignored', () => {
+    const decoded = decodeHtml(new Uint8Array(Buffer.from('<p>hello</p>', 'latin1')), 'text/html; charset=utf-32');
+    expect(decoded.encoding).toBe('utf-8');
+    expect(decoded.html).toBe('<p>hello</p>');
+  });
+
+  it('decodes a page declared in a replacement encoding to a single U+FFFD, as browsers do', () => {
+    const decoded = decodeHtml(new Uint8Array(Buffer.from('<p>\x1b$)Chello</p>', 'latin1')), 'text/html; charset=iso-2022-kr');
+    expect(decoded).toEqual({ html: '\uFFFD', encoding: 'replacement', source: 'header' });
+  });
+
+  it('decodes x-user-defined bytes into the private-use area', () => {
+    expect(decodeHtml(new Uint8Array([0x61, 0x80, 0xff]), 'text/html; charset=x-user-defined').html).toBe('a\uF780\uF7FF');
   });
 });
 

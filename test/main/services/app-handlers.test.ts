@@ -2,7 +2,7 @@
 // URLs, re-converting by page id with elements kept, cancelling, saving, settings.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,8 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     services = createServices({
       mode: 'web',
       chooseSavePath: async (stem) => (stem.includes('cancel') ? undefined : join(dir, `${stem}.md`)),
+      // The HTML beside a chosen Markdown file is replaced only when the user says so.
+      confirmReplace: async (path) => path.includes('Replace me'),
       // A stand-in for the hidden window: renders /app, declines /doc.pdf (not HTML).
       renderer: {
         name: 'stand-in',
@@ -166,6 +168,15 @@ describe('the app handlers', { timeout: 60_000 }, () => {
     expect(saved).toEqual({ saved: true, files: [join(dir, 'My Title.md'), join(dir, 'My Title.html')] });
     expect(await readFile(join(dir, 'My Title.md'), 'utf8')).toBe('# Hi\n');
     expect(await handlers['export:save']({ markdown: 'x', title: 'cancel me' })).toEqual({ saved: false, reason: 'cancelled' });
+  });
+
+  it('never replaces the HTML beside the Markdown without asking', async () => {
+    await writeFile(join(dir, 'Kept.html'), 'mine');
+    expect(await handlers['export:save']({ markdown: '# New\n', title: 'Kept', cleanedHtml: '<h1>New</h1>' })).toEqual({ saved: false, reason: 'Kept.html exists already and was not replaced: choose another name' });
+    expect(await readFile(join(dir, 'Kept.html'), 'utf8')).toBe('mine');
+    await writeFile(join(dir, 'Replace me.html'), 'old');
+    expect(await handlers['export:save']({ markdown: '# New\n', title: 'Replace me', cleanedHtml: '<h1>New</h1>' })).toMatchObject({ saved: true });
+    expect(await readFile(join(dir, 'Replace me.html'), 'utf8')).toBe('<h1>New</h1>');
   });
 
   it('lists the rules and keeps settings', async () => {

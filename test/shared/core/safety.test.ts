@@ -127,3 +127,53 @@ describe('broken text', () => {
     expect(convert('<p>a\u0000b</p>').markdown).not.toContain('\u0000');
   });
 });
+
+// Hostile pages from the attack on the landed build (issue 15), scaled down where they were slow.
+// Each asserts the outcome and the bound on work (copies, depth, nodes), never a time.
+describe('pathological pages: every stage within its budget', () => {
+  it('converts 40,000 <br> in one paragraph (the trailing-white-space pattern took 30 s)', () => {
+    const result = convert(`<p>a${'<br>'.repeat(40_000)}b</p>`);
+    expect(result.markdown).toBe('a\n\nb\n');
+  });
+
+  it('keeps 200,000 spaces of inline code, whole (900,000 ran past 150 s in one pattern)', () => {
+    const spaces = ' '.repeat(200_000);
+    const result = convert(`<p><code>a${spaces}b</code></p>`);
+    expect(result.markdown).toBe(`\`a${spaces}b\`\n`);
+  });
+
+  it('keeps long runs of spaces in code blocks and no-break spaces in text', () => {
+    const result = convert(`<pre>x${' '.repeat(50_000)}\u00a0</pre><p>a${'\u00a0'.repeat(50_000)}b</p><h2>c ${'\u00a0'.repeat(50_000)}<br>d</h2>`);
+    expect(result.markdown).toContain(`x${' '.repeat(50_000)}\u00a0\n`);
+    expect(result.markdown).toContain(`a${'\u00a0'.repeat(50_000)}b`);
+    expect(result.markdown).toContain('## c d\n');
+  });
+
+  it('copies a wrapper with 6,000 attributes into a bounded number of its 12,000 blocks (3.5 GB before)', () => {
+    const attributes = Array.from({ length: 6000 }, (_, i) => `a${i}="1"`).join(' ');
+    const result = convert(`<a href="/x" ${attributes}>${'<h2>t</h2>'.repeat(12_000)}</a>`);
+    // Every heading stays; the link is copied only while copies and their attributes fit the allowance.
+    expect(result.markdown.match(/^## /gm)).toHaveLength(12_000);
+    expect(result.markdown.match(/\]\(\/x\)/g)?.length ?? 0).toBeLessThanOrEqual(Math.ceil(20_000 / 6001));
+  });
+
+  it('counts attributes as work: a parser bomb that reopens a formatting element with many attributes stops early', () => {
+    // Each <p> reopens every <b> before it: 45,000 elements, far under the node limit, but each
+    // copied with its 200 attributes.
+    const attributes = Array.from({ length: 200 }, (_, i) => `a${i}`).join(' ');
+    const bomb = Array.from({ length: 300 }, (_, i) => `<b c=${i} ${attributes}><p>`).join('') + 'x';
+    try {
+      convert(bomb, { budget: { maxNodes: 200_000 } });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(BudgetExceeded);
+      expect((error as BudgetExceeded).limit).toBe('nodes');
+    }
+  });
+
+  it('lowers a maxDepth the stack cannot hold instead of overflowing', () => {
+    const result = convert(`${'<div>'.repeat(20_000)}x`, { maxDepth: 5000, budget: { maxMs: 120_000 } });
+    expect(result.markdown).toBe('x\n');
+    expect(result.warnings.find((w) => w.code === 'flattened')?.message).toMatch(/deeper than 1000 levels/);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isJsWhitespace, trimmedLength, utf8Length } from '../../../src/shared/core/text';
+import { convert } from '../../../src/shared/core';
+import { cutAt, isJsWhitespace, trimmedLength, utf8Length } from '../../../src/shared/core/text';
 
 describe('white space as JavaScript sees it', () => {
   it('agrees with \\s on every UTF-16 code unit', () => {
@@ -23,5 +24,22 @@ describe('UTF-8 length', () => {
       'é'.repeat(3 * edge + 5), '😀'.repeat(edge + 1),
     ];
     for (const text of texts) expect(utf8Length(text), `${text.length} units`).toBe(Buffer.byteLength(text, 'utf8'));
+  });
+});
+
+describe('cutting text where a character ends', () => {
+  it('never cuts a surrogate pair in half', () => {
+    expect(cutAt('a😀b', 2)).toBe('a');
+    expect(cutAt('a😀b', 3)).toBe('a😀');
+    expect(cutAt('ab', 5)).toBe('ab');
+  });
+
+  it('gives well-formed excerpts of removed elements, whatever the offset of the cut', () => {
+    for (let pad = 0; pad < 8; pad++) {
+      const html = `<nav>${'x'.repeat(pad)}${'😀'.repeat(200)}</nav><nav title="${'y'.repeat(pad)}${'😀'.repeat(200)}">z</nav><p>body</p>`;
+      const { removed } = convert(html);
+      expect(removed.length).toBe(2);
+      for (const entry of removed) expect(entry.excerpt.isWellFormed(), entry.excerpt).toBe(true);
+    }
   });
 });

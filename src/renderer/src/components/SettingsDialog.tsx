@@ -92,6 +92,18 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             </label>
           </fieldset>
           <fieldset>
+            <legend>Limits for hostile pages</legend>
+            <label className="field">
+              <span>Conversion time (seconds of CPU, 0 = default)</span>
+              <input type="number" min={0} max={600} step={1} value={settings.maxTimeS} onChange={(e) => update({ maxTimeS: Math.min(600, Math.max(0, Number(e.target.value) || 0)) })} />
+            </label>
+            <label className="field">
+              <span>Nodes and attributes (0 = default)</span>
+              <input type="number" min={0} max={100000000} step={10000} value={settings.maxNodes} onChange={(e) => update({ maxNodes: Math.min(100_000_000, Math.max(0, Math.round(Number(e.target.value) || 0))) })} />
+            </label>
+            <p className="muted">The defaults are the command line's: 10 s plus 3 s per MB of HTML (at most 60 s), and twice the page's length in nodes (50,000 to 4,000,000). A page past them fails alone, however busy the machine is.</p>
+          </fieldset>
+          <fieldset>
             <legend>Cleaning rules for new pages</legend>
             {CATEGORIES.map((category) => (
               <label key={category} className="field check">

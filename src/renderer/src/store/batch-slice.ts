@@ -3,12 +3,13 @@
 // applied in one store update, and polls are at least POLL_GAP_MS apart — so a 10,000-URL run
 // updates the screen a few times a second, never per page.
 import type { StateCreator } from 'zustand';
-import type { BatchSettings, BatchState } from '../../../shared/batch';
+import { BATCH_LIMITS, type BatchSettings, type BatchState } from '../../../shared/batch';
 import { CRAWL_DEFAULTS } from '../../../shared/crawl';
 import type { Api, BatchAction, BatchFolder, BatchSnapshot } from '../../../shared/contract';
 import type { RowFilter } from '../lib/batch';
 import { modeOf } from './settings-slice';
 import type { AppState } from './types';
+import { budgetOf } from './settings-slice';
 
 export const POLL_GAP_MS = 250;
 const POLL_WAIT_MS = 10_000;
@@ -156,7 +157,8 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
         if (source?.kind === 'file') parts[0] += ` from ${source.name}`;
         if (result.sitemaps.length > 0) parts.push(`from ${plural(result.sitemaps.length, 'sitemap')}`);
         if (result.duplicates > 0) parts.push(`${plural(result.duplicates, 'duplicate')} left out`);
-        if (result.rejected.length > 0) parts.push(`${plural(result.rejected.length, 'line')} not URLs (line ${result.rejected[0].line}: ${result.rejected[0].reason})`);
+        if (result.overLimit > 0) parts.push(`${plural(result.overLimit, 'more URL')} left out (the limit is ${BATCH_LIMITS.maxUrls})`);
+        if (result.rejectedTotal > 0 && result.rejected.length > 0) parts.push(`${plural(result.rejectedTotal, 'line')} not URLs (line ${result.rejected[0].line}: ${result.rejected[0].reason})`);
         if (result.errors.length > 0) parts.push(`${plural(result.errors.length, 'sitemap')} unreadable`);
         // An imported file's URLs replace the text; the box shows what will be loaded.
         const shown = source?.kind === 'file' || source?.kind === 'sitemap' ? result.urls.slice(0, 2000).join('\n') + (result.urls.length > 2000 ? `\n# … and ${plural(result.urls.length - 2000, 'more URL')}` : '') : text;
@@ -203,7 +205,7 @@ export function createBatchSlice(api: Api): StateCreator<AppState, [], [], Batch
           update: batchUpdate,
           crawl: crawling && batchCrawl.start.trim() !== '' ? { start: batchCrawl.start.trim(), maxDepth: batchCrawl.maxDepth, maxPages: batchCrawl.maxPages, prefix: batchCrawl.prefix.trim() || undefined } : undefined,
           settings: settings.batch,
-          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { mode: modeOf(settings), rules: { ...settings.categories } } },
+          options: { userAgent: settings.userAgent.trim() || undefined, waitFor: settings.waitFor.trim() || undefined, convert: { mode: modeOf(settings), rules: { ...settings.categories }, budget: budgetOf(settings) } },
         }).catch((error: unknown) => ({ ok: false as const, error: message(error) }));
         if (!response.ok) {
           set({ batchNotice: response.error });

@@ -11,7 +11,7 @@ import { keepPathsFor, siteOf } from '../../../shared/site-keeps';
 import { changedSpan, wholeLines } from '../lib/change';
 import { formatInteger } from '../lib/batch';
 import { keepOptions, readableRemoved } from '../lib/removals';
-import { modeOf, siteKeepPaths } from './settings-slice';
+import { budgetOf, modeOf, siteKeepPaths } from './settings-slice';
 import type { AppState } from './types';
 import { nextFlashId } from './ui-slice';
 
@@ -129,7 +129,7 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
           waitFor: settings.waitFor.trim() || undefined,
           extraWaitMs: settings.extraWaitMs || undefined,
           userAgent: settings.userAgent.trim() || undefined,
-          convert: { mode: modeOf(settings), rules: { ...settings.categories }, ...(paths.length > 0 ? { keep: { paths } } : {}) },
+          convert: { mode: modeOf(settings), rules: { ...settings.categories }, ...(paths.length > 0 ? { keep: { paths } } : {}), budget: budgetOf(settings) },
         };
         set({ status: 'loading', loadingLabel: describe(input), loadStartedAt: Date.now(), progress: null, error: null, failure: null, notice: null, ...(input.kind === 'url' ? { address: input.url } : {}) });
         void followProgress(requestId);
@@ -182,7 +182,7 @@ export function createPageSlice(api: Api): StateCreator<AppState, [], [], PageSl
             if (!page || !pageId) return;
             const requestId = nextId('convert');
             activeConvert = requestId;
-            const response = await api['page:convert']({ requestId, pageId, options: { ...keepOptions(get().keep), mode: modeOf(get().settings) } }).catch((error: unknown) => ({
+            const response = await api['page:convert']({ requestId, pageId, options: { ...keepOptions(get().keep), mode: modeOf(get().settings), budget: budgetOf(get().settings) } }).catch((error: unknown) => ({
               ok: false as const,
               error: toScrapeError(error),
             }));

@@ -56,6 +56,9 @@ export interface Settings {
   recent: RecentPage[];
   /** The Batch view's options, as last used. */
   batch: BatchSettings;
+  /** A page's conversion budget, as the CLI's --max-time (seconds of CPU) and --max-nodes; 0 is the default. */
+  maxTimeS: number;
+  maxNodes: number;
   /** "Always keep this on example.com", by site (see siteOf). */
   siteKeeps: Record<string, SiteKeep[]>;
 }
@@ -80,8 +83,18 @@ export const DEFAULT_SETTINGS: Settings = {
   layout: { sizes: [0.36, 0.32, 0.32], collapsed: [false, false, false], inspectorHeight: 230, inspectorOpen: true },
   recent: [],
   batch: BATCH_DEFAULTS,
+  maxTimeS: 0,
+  maxNodes: 0,
   siteKeeps: {},
 };
+
+/** The budget the settings ask for, or undefined for the defaults (the CLI's). */
+export function budgetOf(settings: Pick<Settings, 'maxTimeS' | 'maxNodes'>): { maxMs?: number; maxNodes?: number } | undefined {
+  const budget: { maxMs?: number; maxNodes?: number } = {};
+  if (settings.maxTimeS > 0) budget.maxMs = Math.round(settings.maxTimeS * 1000);
+  if (settings.maxNodes > 0) budget.maxNodes = Math.round(settings.maxNodes);
+  return Object.keys(budget).length > 0 ? budget : undefined;
+}
 
 export interface SettingsSlice {
   settings: Settings;
@@ -187,6 +200,8 @@ export function mergeSettings(stored: unknown, defaults: Settings = DEFAULT_SETT
           .slice(0, MAX_RECENT)
       : defaults.recent,
     batch: mergeBatchSettings(s.batch, defaults.batch),
+    maxTimeS: Math.min(600, Math.max(0, same(s.maxTimeS, defaults.maxTimeS))),
+    maxNodes: Math.min(100_000_000, Math.max(0, Math.round(same(s.maxNodes, defaults.maxNodes)))),
     siteKeeps: s.siteKeeps === undefined ? defaults.siteKeeps : siteKeepsOf(s.siteKeeps),
   };
 }

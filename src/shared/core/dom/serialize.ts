@@ -2,6 +2,7 @@
 // excerpts, which stops as soon as it has enough instead of serializing a whole removed subtree.
 import { serialize, serializeOuter } from 'parse5';
 import { COMMENT_NODE, ELEMENT_NODE, type Element, type Node, type ParentNode, TEXT_NODE, type Text } from './nodes';
+import { cutAt } from '../text';
 import { createTreeAdapter } from './tree-adapter';
 
 const treeAdapter = createTreeAdapter(null);
@@ -35,7 +36,7 @@ export function startTag(el: Element, room = Infinity): string {
   let html = `<${el.localName}`;
   for (const attr of el.attrs) {
     if (html.length > room) return html;
-    const value = attr.value.length > room ? attr.value.slice(0, room) : attr.value;
+    const value = attr.value.length > room ? cutAt(attr.value, room) : attr.value;
     html += ` ${attr.name}="${escapeAttribute(value)}`;
     if (value !== attr.value) return html;
     html += '"';
@@ -60,7 +61,7 @@ export function htmlExcerpt(el: Element, max: number): string {
       const data = (item as Text).data;
       // Reading a prefix of a long script flattens all of it (the parser built it piece by piece): skip those.
       if (raw && data.length > max) html += '…';
-      else html += raw ? data : escapeText(data.slice(0, max - html.length + 1));
+      else html += raw ? data : escapeText(cutAt(data, max - html.length + 1));
     } else if (item.nodeType === COMMENT_NODE) {
       html += '<!--…-->';
     } else if (item.nodeType === ELEMENT_NODE) {
@@ -71,5 +72,6 @@ export function htmlExcerpt(el: Element, max: number): string {
       for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
     }
   }
-  return stack.length === 0 && html.length <= max ? html : `${html.slice(0, max)}…`;
+  // Cut where a character ends: an excerpt is shown and saved, and half a pair is no character.
+  return stack.length === 0 && html.length <= max ? html : `${cutAt(html, max)}…`;
 }

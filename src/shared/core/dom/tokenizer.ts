@@ -203,12 +203,33 @@ class RunTokenizer extends Tokenizer {
   }
 }
 
+/** Called for every tag the parser handles (see RunParser). */
+export type TagTick = () => void;
+
 /** parse5's parser with the run-taking tokenizer. Parse errors, when asked for, come from stock parse5. */
 class RunParser<T extends TreeAdapterTypeMap> extends Parser<T> {
+  /** Set before parsing starts (parse5's static `parse` constructs the parser itself). */
+  static pendingTick: TagTick | null = null;
+  /** False: stock parse5's tokenizer (the fast one is off, or a test compares the two). */
+  static pendingFast = true;
+  private readonly tagTick: TagTick | null = RunParser.pendingTick;
+
   constructor(options?: Partial<ParserOptions<T>>) {
     super(options);
     // Parse errors are reported per character: runs would skip the checks, so they are left to parse5.
-    if (!this.options.onParseError) this.tokenizer = new RunTokenizer(this.options, this as unknown as Parser<TreeAdapterTypeMap>);
+    if (RunParser.pendingFast && !this.options.onParseError) this.tokenizer = new RunTokenizer(this.options, this as unknown as Parser<TreeAdapterTypeMap>);
+  }
+
+  // An end tag that closes nothing scans the whole stack of open elements and creates no node:
+  // thousands of them under thousands of open elements would never reach the budget otherwise.
+  override onStartTag(token: Token.TagToken): void {
+    this.tagTick?.();
+    super.onStartTag(token);
+  }
+
+  override onEndTag(token: Token.TagToken): void {
+    this.tagTick?.();
+    super.onEndTag(token);
   }
 }
 
@@ -263,7 +284,17 @@ export function checkFastTokenizer(missing: readonly string[] = missingParse5Mem
 
 export const FAST_TOKENIZER: FastTokenizer = checkFastTokenizer();
 
-/** Parses a document as parse5's `parse` does: faster while parse5 has what the fast path needs. */
-export function parseDocument<T extends TreeAdapterTypeMap>(html: string, options: Partial<ParserOptions<T>>, fast: boolean = FAST_TOKENIZER.enabled): T['document'] {
-  return (fast ? RunParser : Parser).parse(html, options) as T['document'];
+/**
+ * Parses a document as parse5's `parse` does: faster while parse5 has what the fast path needs.
+ * `tick` is called for every tag, on either path (the budget counts work while parsing).
+ */
+export function parseDocument<T extends TreeAdapterTypeMap>(html: string, options: Partial<ParserOptions<T>>, fast: boolean = FAST_TOKENIZER.enabled, tick: TagTick | null = null): T['document'] {
+  RunParser.pendingTick = tick;
+  RunParser.pendingFast = fast;
+  try {
+    return RunParser.parse(html, options) as T['document'];
+  } finally {
+    RunParser.pendingTick = null;
+    RunParser.pendingFast = true;
+  }
 }

@@ -58,7 +58,7 @@ function canonicalAttributes(attrs: Token.Attribute[]): Token.Attribute[] {
 }
 
 export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeMap> {
-  const count = budget === null ? () => {} : () => budget.countNode();
+  const count = budget === null ? () => {} : (attributes = 0) => budget.countNode(attributes);
   const tick = budget === null ? () => {} : () => budget.tick();
   // parse5 hands text over in runs (words and the spaces between them), and appending them builds a
   // chain of string pieces. Flattening a text node once the parser has moved on frees the pieces
@@ -80,7 +80,8 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
     createDocument: () => new Document(),
     createDocumentFragment: () => new DocumentFragment(),
     createElement(tagName, namespaceURI, attrs) {
-      count();
+      // Attributes count too: the parser copies a formatting element's whole list each time it reopens it.
+      count(attrs.length);
       return new Element(CANONICAL_TAGS.get(tagName) ?? tagName, namespaceURI, canonicalAttributes(attrs as Token.Attribute[]));
     },
     createCommentNode(data) {
@@ -141,7 +142,11 @@ export function createTreeAdapter(budget: Budget | null): TreeAdapter<LightTreeM
     },
     adoptAttributes(recipient, attrs) {
       const names = new Set(recipient.attrs.map((attr) => attr.name));
-      for (const attr of attrs) if (!names.has(attr.name)) recipient.attrs.push(attr);
+      for (const attr of attrs) {
+        if (names.has(attr.name)) continue;
+        count();
+        recipient.attrs.push(attr);
+      }
     },
     getFirstChild: (node) => node.firstChild,
     getChildNodes: (node) => node.childNodes,

@@ -5,12 +5,18 @@
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { closest } from '../dom/query';
 import { blockGap } from './blocks';
+import { normaliseLineEndings } from './lines';
 import { codeLanguage } from './code-language';
 import type { MarkdownRule } from './rule';
+import { restoreWhitespaceRuns } from './whitespace-runs';
 
 
-/** The text of a <pre>, with <br> as a line break. */
+/** The text of a <pre>, with <br> as a line break (and CR LF or CR as LF, as a renderer reads them). */
 export function preformattedText(pre: Element): string {
+  return normaliseLineEndings(rawPreformattedText(pre));
+}
+
+function rawPreformattedText(pre: Element): string {
   let text = '';
   const stack: Node[] = [pre];
   while (stack.length > 0) {
@@ -25,25 +31,57 @@ export function preformattedText(pre: Element): string {
   return text;
 }
 
-function fenceFor(code: string): string {
+/** The longest run of backticks anywhere in `text`. */
+function longestBacktickRun(text: string): number {
   let longest = 0;
-  for (const run of code.match(/^`{3,}/gm) ?? []) longest = Math.max(longest, run.length);
-  return '`'.repeat(Math.max(3, longest + 1));
+  let run = 0;
+  for (let i = text.indexOf('`'); i !== -1 && i < text.length; i++) {
+    if (text.charCodeAt(i) === 0x60) {
+      run++;
+      if (run > longest) longest = run;
+    } else {
+      run = 0;
+      const next = text.indexOf('`', i);
+      if (next === -1) break;
+      i = next - 1;
+    }
+  }
+  return longest;
+}
+
+/**
+ * A fence no line of the code can close. CommonMark closes a backtick fence with a run at least as
+ * long, indented up to three spaces (or less visibly: after a tab, a lone CR, inside a list item);
+ * longer than every run in the code, wherever it stands, it cannot be closed early, so nothing
+ * after it is read as Markdown or raw HTML.
+ */
+export function fenceFor(code: string): string {
+  return '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
 }
 
 export function codeSpan(line: string): string {
-  const runs: string[] = line.match(/`+/g) ?? [];
+  // A delimiter no run inside matches: one longer than the longest is the simplest such.
+  const runs = new Set(line.match(/`+/g) ?? []);
   let delimiter = '`';
-  while (runs.includes(delimiter)) delimiter += '`';
-  const pad = /^`|`$|^ .*[^ ].* $/.test(line) ? ' ' : '';
+  while (runs.has(delimiter)) delimiter += '`';
+  const pad = needsPadding(line) ? ' ' : '';
   return `${delimiter}${pad}${line}${pad}${delimiter}`;
+}
+
+/**
+ * A code span drops one space from each end when both ends have one and the content is not all
+ * spaces: pad then, and when a backtick at an end would join the delimiter.
+ */
+function needsPadding(line: string): boolean {
+  if (line.startsWith('`') || line.endsWith('`')) return true;
+  return line.length > 1 && line.startsWith(' ') && line.endsWith(' ') && /[^ \uDFFF]/.test(line);
 }
 
 /** A <pre> as a fenced block (also when empty: turndown hands blank ones to its blank rule, which calls this). */
 export function codeBlock(pre: Element): string {
   const code = preformattedText(pre).replace(/\n$/, '');
   if (closest(pre, (a) => a.localName === 'td' || a.localName === 'th') !== null) {
-    return code.split('\n').filter((line) => line.trim() !== '').map(codeSpan).join('\n');
+    return code.split('\n').filter((line) => restoreWhitespaceRuns(line).trim() !== '').map(codeSpan).join('\n');
   }
   const fence = fenceFor(code);
   const gap = blockGap(pre);

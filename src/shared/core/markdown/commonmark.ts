@@ -12,7 +12,7 @@ import { rendersNothing } from './text-pass';
 export function blockquote(content: string, el: Element): string {
   const gap = blockGap(el);
   // Lines of nothing at either end (a <br> first or last) would quote an empty line.
-  const body = content.replace(/^(?:[ \t]*\n)+|(?:\n[ \t]*)+$/g, '');
+  const body = trimBlankEdgeLines(content);
   return `${gap}${body === '' ? '>' : body.replace(/^/gm, '> ').replace(/^> $/gm, '>')}${gap}`;
 }
 
@@ -47,4 +47,15 @@ export function commonMarkRules(): Record<string, MarkdownRule> {
       },
     },
   };
+}
+
+/** Without lines of only spaces and tabs at either end (split, not matched: no backtracking). */
+function trimBlankEdgeLines(content: string): string {
+  const lines = content.split('\n');
+  const blank = (line: string) => /^[ \t]*$/.test(line);
+  let start = 0;
+  let end = lines.length;
+  while (start < end - 1 && blank(lines[start])) start++;
+  while (end - 1 > start && blank(lines[end - 1])) end--;
+  return start === 0 && end === lines.length ? content : lines.slice(start, end).join('\n');
 }

@@ -96,8 +96,10 @@ export function escapeMarkdownText(text: string, position: TextPosition): string
         out += atEnd && (position.beforeBracket ?? position.followed) ? '\\!' : c;
         break;
       case '<':
-        // Could open a tag, a comment or an autolink.
-        out += (atEnd && position.followed) || (after !== undefined && /[A-Za-z/!?]/.test(after)) ? '\\<' : c;
+        // Could open a tag, a comment or an autolink. At the end of a text node always escaped: what
+        // follows it in the Markdown is not known here (a block that renders nothing put raw text
+        // right after it: `<` + `iframe …>`).
+        out += atEnd || (after !== undefined && /[A-Za-z/!?]/.test(after)) ? '\\<' : c;
         break;
       case '$':
         out += escapeDollars ? '\\$' : c;

@@ -2,6 +2,7 @@
 // a paragraph. Empty headings produce nothing.
 import { HEADING_TAGS } from '../html/blocks';
 import { blockGap } from './blocks';
+import { joinLines } from './lines';
 import type { MarkdownRule } from './rule';
 
 export function headingRules(): Record<string, MarkdownRule> {
@@ -9,7 +10,7 @@ export function headingRules(): Record<string, MarkdownRule> {
     heading: {
       tags: [...HEADING_TAGS],
       replacement: (content, el) => {
-        const text = content.replace(/\s*\n+\s*/g, ' ').trim();
+        const text = joinLines(content, ' ').trim();
         if (text === '') return '';
         const gap = blockGap(el);
         return `${gap}${'#'.repeat(Number(el.localName[1]))} ${text}${gap}`;

@@ -1,12 +1,15 @@
 // The Markdown stage: prepares the cleaned body for turndown, then converts it without a re-parse.
 // It consumes the tree: run it after everything else that reads the DOM.
 import type { Budget } from '../budget';
-import { type ChildNode, deferRemovals, DocumentFragment, type Element, flushRemovals, hasStaleChildLists, moveChildren, releaseTree } from '../dom/nodes';
+import { type ChildNode, deferRemovals, DocumentFragment, Element, flushRemovals, hasStaleChildLists, HTML_NS, moveChildren, releaseTree } from '../dom/nodes';
+import { separateAdjacentCode } from './code-adjacency';
+import { unwrapInlineHoldingBlocks } from './inline-blocks';
 import { prepareText } from './text-pass';
 import { flattenDeepNesting } from './flatten';
 import { postProcess } from './postprocess';
 import { dropSilentVoids } from './silent-voids';
 import { createTurndownService } from './service';
+import { breakWhitespaceRunsInCode } from './whitespace-runs';
 import { pushWrappersIntoBlocks } from './wrappers';
 
 export interface MarkdownOptions {
@@ -60,9 +63,17 @@ export function toMarkdown(body: Element | null, options: MarkdownOptions): Mark
   const root = turndownInput(body);
   const flattened = flattenDeepNesting(root, options.maxDepth);
   pushWrappersIntoBlocks(root);
+  unwrapInlineHoldingBlocks(root);
   dropSilentVoids(root);
   prepareText(root);
-  const service = createTurndownService(options.budget);
+  separateAdjacentCode(root);
+  breakWhitespaceRunsInCode(root);
+  // One block holding everything: its rule sees the whole Markdown before turndown's last pass
+  // does, and breaks up the long runs of white space that pass would take minutes over.
+  const whole = new Element('div', HTML_NS, []);
+  moveChildren(root, whole);
+  root.appendChild(whole);
+  const service = createTurndownService(options.budget, whole);
   let markdown: string;
   try {
     markdown = service.turndown(root as unknown as HTMLElement);

@@ -6,17 +6,23 @@ import { TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { ELEMENT_NODE, type Element } from '../dom/nodes';
 import { closest } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
+import { joinLines } from './lines';
 import type { MarkdownRule } from './rule';
 import { rendersNothing } from './text-pass';
 
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  return joinLines(text, ' ');
 }
 
+/**
+ * A link destination that ends where the syntax says: a backslash is escaped too, or one at the end
+ * would escape the closing `)` or `>`, the link would not form, and the rest would be read as text
+ * (`<img … onerror=…\>` a raw HTML tag).
+ */
 export function linkDestination(url: string): string {
   if (url === '') return '<>';
-  if (/[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c))}>`;
-  return url.replace(/[()]/g, (c) => `\\${c}`);
+  if (/[\s<>]/.test(url)) return `<${url.replace(/[<>]/g, (c) => encodeURIComponent(c)).replace(/\\/g, '\\\\')}>`;
+  return url.replace(/[()\\]/g, (c) => `\\${c}`);
 }
 
 export function titlePart(el: Element): string {
@@ -37,8 +43,12 @@ function keepsLineBreaks(title: string, el: Element): boolean {
   return closest(el, (a) => a.localName === 'td' || a.localName === 'th' || HEADING_TAGS.has(a.localName)) === null;
 }
 
+/**
+ * Alt text is read as Markdown (a renderer keeps its plain text): escaped so it stays the text it
+ * was, and so that a `<` or a backtick cannot open raw HTML or a code span that would swallow `](`.
+ */
 function escapeAlt(alt: string): string {
-  return oneLine(alt.trim()).replace(/[\\[\]]/g, '\\$&');
+  return oneLine(alt.trim()).replace(/[\\[\]<>`&*_]/g, '\\$&');
 }
 
 /** The next thing after `el` that renders is a link with text, with nothing between them. */

@@ -4,6 +4,7 @@
 // switches marker (`-`/`*`, `.`/`)`), which starts a new list.
 import { ELEMENT_NODE, type Element, hasContent, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { blockGap, isTightItem } from './blocks';
+import { trimNewlines } from './lines';
 import type { MarkdownRule } from './rule';
 
 const LISTS = new Set(['ul', 'ol']);
@@ -14,10 +15,6 @@ function previousElement(node: Node): Element | null {
     if (sibling.nodeType === TEXT_NODE && (sibling as Text).data.trim() !== '') return null;
   }
   return null;
-}
-
-function trimNewlines(text: string): string {
-  return text.replace(/^\n+/, '').replace(/\n+$/, '');
 }
 
 function parseNumber(value: string | null): number | null {
@@ -125,6 +122,9 @@ export function listRules(): Record<string, MarkdownRule> {
         const isLoose = !isTightItem(el) && /\n$/.test(content);
         const body = trimNewlines(content) + (isLoose ? '\n' : '');
         const indented = body.replace(/\n(?=[^\n])/g, `\n${' '.repeat(prefix.length)}`);
+        // An item outside any list starts a line of its own, as browsers show it: glued to the text
+        // before it, a fence it opens would be no fence, and the code in it would be read as Markdown.
+        if (list === null || !LISTS.has(list.localName)) return `\n\n${prefix}${indented}\n\n`;
         return prefix + indented + (el.nextSibling !== null ? '\n' : '');
       },
     },

@@ -1,9 +1,11 @@
 // Final touches on turndown's output, outside fenced code: no trailing spaces where a block ends
-// (a hard line break there would show as stray spaces), no whitespace-only lines, never two blank lines in a
+// (a hard line break there would show as stray spaces) and no single trailing space, no whitespace-only lines, never two blank lines in a
 // row, no soft hyphens, one newline at the end; and no indented code block we did not mean: only <pre> makes code
 // (always fenced), so a line that starts a block four or more spaces further in than the list item
 // or footnote it belongs to (white space the page left around inline elements) is moved back.
 import { toWellFormed } from '../text';
+import { trailingSpaces } from './lines';
+import { restoreWhitespaceRuns } from './whitespace-runs';
 
 // A fence may follow list markers and quote marks on its line (`- ```` opens a block in an item).
 const FENCE = /^\s*(?:(?:[-*+]|\d{1,9}[.)])\s+|>\s?)*(`{3,}|~{3,})/;
@@ -37,7 +39,9 @@ function indentOf(line: string): number {
   return /^ */.exec(line)![0].length;
 }
 
-export function postProcess(markdown: string): string {
+export function postProcess(turndownOutput: string): string {
+  // Turndown trimmed the ends of the text with its marks in: trimmed again now they are out.
+  const markdown = trimLeadingTabsAndBreaks(restoreWhitespaceRuns(turndownOutput)).trimEnd();
   const lines = markdown.split('\n');
   const out: string[] = [];
   const containers = new Containers();
@@ -73,11 +77,24 @@ export function postProcess(markdown: string): string {
     // Soft hyphens (U+00AD) are hyphenation hints a browser shows only at a line end: in Markdown
     // they are invisible noise inside words ("Mit­tel­al­ter") that breaks search and tokenizers.
     const visible = line.includes('\u00AD') ? line.replaceAll('\u00AD', '') : line;
-    // Trailing spaces before a blank line are no hard break: only stray spaces.
-    out.push(next.trim() === '' && / +$/.test(visible) ? visible.replace(/ +$/, '') : visible);
+    // Two or more spaces make a hard line break, where a line follows; one space means nothing.
+    // (Counted, not matched: `/ +$/` tried every start in a long run of spaces.)
+    const spaces = trailingSpaces(visible);
+    const meaningless = spaces === 1 || (spaces >= 2 && next.trim() === '');
+    out.push(meaningless ? visible.slice(0, visible.length - spaces) : visible);
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // CommonMark reads U+0000 as U+FFFD; write it so.
   const text = out.join('\n').replaceAll('\u0000', '\uFFFD');
   return text === '' ? '' : `${toWellFormed(text)}\n`;
+}
+
+/** Without the tabs and line breaks turndown removes from the start (`^[\t\r\n]+`). */
+function trimLeadingTabsAndBreaks(text: string): string {
+  let start = 0;
+  for (; start < text.length; start++) {
+    const code = text.charCodeAt(start);
+    if (code !== 0x09 && code !== 0x0a && code !== 0x0d) break;
+  }
+  return start === 0 ? text : text.slice(start);
 }

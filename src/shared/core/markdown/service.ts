@@ -16,6 +16,7 @@ import { structureRules } from './structures';
 import { phrasingRules } from './phrasing';
 import { indexByTag, type MarkdownRule, ruleFor, type RulesByTag } from './rule';
 import { tableRules } from './tables';
+import { breakWhitespaceRuns } from './whitespace-runs';
 
 /** turndown-plugin-gfm's task-list rule (`[x] ` for a checkbox in a list item), as one of ours. */
 function taskListRule(): MarkdownRule {
@@ -36,7 +37,8 @@ function taskListRule(): MarkdownRule {
 }
 
 /** What a blank element becomes: nothing, except what means something empty (or all spaces). */
-function blankReplacement(content: string, el: Element, index: RulesByTag, options: TurndownService.Options): string {
+function blankReplacement(content: string, el: Element, index: RulesByTag, options: TurndownService.Options, whole: Element | null): string {
+  if (el === whole) return breakWhitespaceRuns(content);
   if (el.localName === 'pre') return codeBlock(el);
   // An empty item may hold its place in its list (lists.ts decides).
   if (el.localName === 'li') return ruleFor(index, el)!.replacement(content, el, options);
@@ -46,7 +48,11 @@ function blankReplacement(content: string, el: Element, index: RulesByTag, optio
   return el.isBlock ? `\n\n${content}\n\n` : content;
 }
 
-export function createTurndownService(budget: Budget | null): TurndownService {
+/**
+ * `whole` is the one element the root holds: its Markdown is the whole document's, handed on with
+ * its long runs of white space broken (see whitespace-runs.ts).
+ */
+export function createTurndownService(budget: Budget | null, whole: Element | null = null): TurndownService {
   const index = indexByTag([
     // First: they take precedence over the ordinary rules for <a>, <sup>, <ol> and <li>.
     ...Object.values(footnoteRules()),
@@ -64,9 +70,15 @@ export function createTurndownService(budget: Budget | null): TurndownService {
   const dispatch = {
     filter: (node: Element) => {
       budget?.tick();
-      return ruleFor(index, node) !== undefined;
+      return node === whole || ruleFor(index, node) !== undefined;
     },
-    replacement: (content: string, node: Element, options: TurndownService.Options) => ruleFor(index, node)!.replacement(content, node, options),
+    replacement: (content: string, node: Element, options: TurndownService.Options) => {
+      // Rules join their children's Markdown: a parent's is as long as its subtree's, so the
+      // budget counts the characters too (40,000 <br> in one paragraph made each join longer).
+      budget?.tick();
+      if (node === whole) return breakWhitespaceRuns(content);
+      return ruleFor(index, node)!.replacement(content, node, options);
+    },
   };
   const service = new TurndownService({
     rules: { dispatch: dispatch as unknown as TurndownService.Rule },
@@ -75,7 +87,7 @@ export function createTurndownService(budget: Budget | null): TurndownService {
     hr: '***',
     // Whitespace in inline code is content: keep it, and leave it inside the span.
     preformattedCode: true,
-    blankReplacement: (content: string, node: TurndownService.Node) => blankReplacement(content, node as unknown as Element, index, service.options),
+    blankReplacement: (content: string, node: TurndownService.Node) => blankReplacement(content, node as unknown as Element, index, service.options, whole),
     bulletListMarker: '-',
     codeBlockStyle: 'fenced',
     fence: '```',

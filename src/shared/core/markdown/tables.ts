@@ -15,6 +15,7 @@
 import type { Element, Node, Text } from '../dom/nodes';
 import { ELEMENT_NODE, TEXT_NODE } from '../dom/nodes';
 import { CELL_TAGS, classifyTable, rowCells, SECTION_TAGS, tableRows } from '../html/tables';
+import { INERT_LINE_BREAK } from './inert-html';
 import type { MarkdownRule } from './rule';
 
 const MAX_COLSPAN = 1000;
@@ -56,11 +57,45 @@ function buildGrid(rows: Element[]): Array<Array<Element | null>> {
 
 /** One cell's Markdown on one line: line breaks become <br>, pipes are escaped. */
 function cellLine(markdown: string): string {
-  return markdown
-    .trim()
-    .replace(/[ \t]*\n+[ \t]*/g, '<br>')
-    // Escape each pipe not escaped already (an odd run of backslashes before it escapes it).
-    .replace(/(\\*)\|/g, (match, slashes: string) => (slashes.length % 2 === 1 ? match : `${slashes}\\|`));
+  return escapePipes(joinCellLines(markdown.trim()));
+}
+
+/** Line breaks (and the spaces and tabs around them) as one `<br>`: a row is one line. */
+function joinCellLines(text: string): string {
+  if (!text.includes('\n')) return text;
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = trimSpacesAndTabs(lines[i], i > 0, i < lines.length - 1);
+    // A line of only spaces between two breaks made a break of its own; an empty one did not.
+    if (lines[i] !== '' || i === 0 || i === lines.length - 1) kept.push(line);
+  }
+  return kept.join(LINE_BREAK);
+}
+
+const LINE_BREAK = INERT_LINE_BREAK;
+
+function trimSpacesAndTabs(text: string, start: boolean, end: boolean): string {
+  let from = 0;
+  let to = text.length;
+  const blank = (code: number) => code === 0x20 || code === 0x09;
+  if (start) while (from < to && blank(text.charCodeAt(from))) from++;
+  if (end) while (to > from && blank(text.charCodeAt(to - 1))) to--;
+  return text.slice(from, to);
+}
+
+/** Each pipe not escaped already gets a backslash (an odd run of backslashes before it escapes it). */
+function escapePipes(text: string): string {
+  if (!text.includes('|')) return text;
+  let out = '';
+  let slashes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '|' && slashes % 2 === 0) out += '\\';
+    slashes = c === '\\' ? slashes + 1 : 0;
+    out += c;
+  }
+  return out;
 }
 
 function alignment(cell: Element | null): string {

@@ -41,8 +41,15 @@ const anchored = SHARE_ENDPOINTS.filter((pattern) => pattern.source.startsWith('
 const STARTS_WITH_ENDPOINT = new RegExp(`^(?:${group(anchored, true)})`, 'i');
 const ANYWHERE = new RegExp(group(SHARE_ENDPOINTS.filter((pattern) => !anchored.includes(pattern)), false), 'i');
 
+/**
+ * Longer than any share link. The patterns above are tried on page-supplied links, and some take
+ * time quadratic in a crafted host name (`pinterest.` a hundred thousand times took minutes, in one
+ * call no budget can interrupt): only a bounded start of each link is looked at.
+ */
+const MAX_LINK_CHARS = 4096;
+
 export function isShareLink(href: string): boolean {
-  const url = href.trim();
+  const url = href.trim().slice(0, MAX_LINK_CHARS);
   return STARTS_WITH_ENDPOINT.test(url) || ANYWHERE.test(url);
 }
 

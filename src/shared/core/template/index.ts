@@ -1,6 +1,7 @@
 // Learning a site's template from some of its pages: each page's block fingerprints (parsed and
 // normalised as convert() does, so the rule sees the same blocks), and the blocks found on most of
 // them. Pure: the crawl or batch that has the pages calls these and passes the result to convert().
+import { Budget, DEFAULT_BUDGET, nodeLimitFor } from '../budget';
 import { numberElements } from '../dom/nodes';
 import { normalizePage } from '../normalize';
 import { parseHtml } from '../parse';
@@ -14,10 +15,12 @@ export const TEMPLATE_LIMITS = {
   minShare: 0.5,
 } as const;
 
-/** The distinct block fingerprints of one page's HTML. */
+/** The distinct block fingerprints of one page's HTML; a page over the budget throws BudgetExceeded, as convert() does. */
 export function pageFingerprints(html: string): string[] {
-  const document = parseHtml(html);
+  const budget = new Budget({ maxMs: DEFAULT_BUDGET.maxMs, maxNodes: nodeLimitFor(html.length) });
+  const document = parseHtml(html, { budget });
   normalizePage(document, numberElements(document));
+  budget.checkTime();
   return [...new Set(blockFingerprints(document).values())];
 }
 
