@@ -11,6 +11,7 @@ import { Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, USAGE, UsageError } from './args';
 import { runBatchCli } from './batch';
+import { runWorkerCli } from './worker';
 
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>;
@@ -85,6 +86,7 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'batch') return runBatchCli(argv.slice(1), io);
+  if (argv[0] === 'worker') return runWorkerCli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv);
