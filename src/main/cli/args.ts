@@ -5,7 +5,7 @@ import * as z from 'zod';
 import type { RuleCategory } from '../../shared/core/types';
 import { articleSwitch, convertFields, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
-import { scrapeFields } from '../../shared/options/scrape';
+import { loadingOptionsOf, scrapeFields, type ScrapeOptions } from '../../shared/options/scrape';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
 export { UsageError } from './flags';
@@ -13,7 +13,7 @@ export { UsageError } from './flags';
 const switchField = (flag: string, help: string, short?: string) => withFlag(z.boolean().default(false), { flag, short, help });
 
 /** Every flag of `openscraper`, in the order the help lists them. */
-const cliSchema = z.strictObject({
+export const cliSchema = z.strictObject({
   output: withFlag(z.string().optional(), { flag: 'output', short: 'o', arg: '<file|dir>', help: 'write to this file; with several inputs, a folder (one file each)' }),
   json: switchField('json', 'print the whole result: markdown, removed elements, metadata, stats'),
   frontMatter: convertFields.frontMatter,
@@ -57,4 +57,18 @@ export function parseCli(argv: string[]): CliOptions {
   if (typeof given.userAgent === 'string' && given.userAgent.trim() === '') throw new UsageError('--user-agent must be one non-empty line');
   const { rules, rest } = takeRuleSwitches(options);
   return { ...rest, inputs: positionals.length > 0 ? positionals : ['-'], rules };
+}
+
+/** The Scraper's options from the CLI's (and from `serve`'s query parameters, a subset of them). */
+export function scrapeOptions(options: Pick<CliOptions, 'articleMode' | 'rules' | 'keepRules' | 'frontMatter' | 'dataImages'>): ScrapeOptions {
+  return {
+    ...loadingOptionsOf(options),
+    convert: {
+      mode: options.articleMode ? 'article' : 'default',
+      rules: options.rules,
+      keep: { rules: options.keepRules },
+      frontMatter: options.frontMatter,
+      dataImages: options.dataImages,
+    },
+  };
 }

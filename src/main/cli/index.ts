@@ -2,14 +2,16 @@
 import { runCli } from './run';
 
 // In a batch or a worker, the first Ctrl+C asks it to stop cleanly (manifest written, resumable;
-// a worker's pages go back to the queue); a second quits. A worker stops so on SIGTERM too.
+// a worker's pages go back to the queue; a server closes); a second quits. A worker and a server
+// stop so on SIGTERM too.
 const interrupt = new AbortController();
 const stopCleanly = () => {
   if (interrupt.signal.aborted) process.exit(130);
   interrupt.abort();
 };
-if (process.argv[2] === 'batch' || process.argv[2] === 'worker') process.on('SIGINT', stopCleanly);
-if (process.argv[2] === 'worker') process.on('SIGTERM', stopCleanly);
+const command = process.argv[2];
+if (command === 'batch' || command === 'worker' || command === 'serve') process.on('SIGINT', stopCleanly);
+if (command === 'worker' || command === 'serve') process.on('SIGTERM', stopCleanly);
 
 runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: interrupt.signal }).then(
   (code) => {
