@@ -10,8 +10,8 @@ const stopCleanly = () => {
   interrupt.abort();
 };
 const command = process.argv[2];
-if (command === 'batch' || command === 'worker' || command === 'serve') process.on('SIGINT', stopCleanly);
-if (command === 'worker' || command === 'serve') process.on('SIGTERM', stopCleanly);
+if (command === 'batch' || command === 'worker' || command === 'serve' || command === 'mcp') process.on('SIGINT', stopCleanly);
+if (command === 'worker' || command === 'serve' || command === 'mcp') process.on('SIGTERM', stopCleanly);
 
 runCli(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, signal: interrupt.signal }).then(
   (code) => {

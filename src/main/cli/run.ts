@@ -11,6 +11,7 @@ import { Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, scrapeOptions, USAGE, UsageError } from './args';
 import { runBatchCli } from './batch';
+import { runMcpCli } from './mcp';
 import { runServeCli } from './serve';
 import { runWorkerCli } from './worker';
 
@@ -76,6 +77,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'batch') return runBatchCli(argv.slice(1), io);
   if (argv[0] === 'worker') return runWorkerCli(argv.slice(1), io);
   if (argv[0] === 'serve') return runServeCli(argv.slice(1), io);
+  if (argv[0] === 'mcp') return runMcpCli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv);
