@@ -40,6 +40,9 @@ export interface CliOptions extends Omit<z.output<typeof cliSchema>, RuleCategor
 
 export const USAGE = `Usage: openscraper [options] <url|file|->...
        openscraper batch <file|sitemap-url|-> -o <dir> [options]   (see openscraper batch --help)
+       openscraper worker --queue <redis-url> -o <dir>              (a queued batch's worker)
+       openscraper serve [options]                                   (a local HTTP API)
+       openscraper mcp                                               (an MCP server on stdio)
 
 Turns web pages, HTML files and PDFs into clean Markdown. Loads each URL (http, https) or file
 (.html, .htm, .xhtml, .pdf; "-" or no input reads standard input) and writes Markdown to standard

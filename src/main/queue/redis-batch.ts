@@ -201,18 +201,6 @@ export class RedisBatch {
     await this.redis.eval(HOST_SLOT, 1, this.key(`host:${host}`), 0, Math.max(1, Math.round(ms)));
   }
 
-  /** Removes the batch's own keys (BullMQ's are removed by obliterating its queue). */
-  async remove(): Promise<void> {
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', this.key('*'), 'COUNT', 1000);
-      cursor = next;
-      keys.push(...found);
-    } while (cursor !== '0');
-    for (let i = 0; i < keys.length; i += 1000) await this.redis.del(...keys.slice(i, i + 1000));
-  }
-
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
