@@ -18,7 +18,7 @@ const serveCliSchema = z.strictObject({
   token: withFlag(z.string().min(16, { error: 'must be at least 16 characters' }).optional(), {
     flag: 'token',
     arg: '<secret>',
-    help: ['required of every request (Authorization: Bearer <secret>; default $OPENSCRAPER_TOKEN;', 'off loopback one is made up and printed when none is given)'],
+    help: ['asked of every request as "Authorization: Bearer <secret>" (default', '$OPENSCRAPER_TOKEN; off loopback, one is made up and printed)'],
   }),
   concurrency: withFlag(wholeNumber(1, 64).default(4), { flag: 'concurrency', arg: '<n>', read: 'whole', help: 'pages loaded at once (default 4; up to 8 times as many wait, the rest get 429)' }),
   timeoutMs: scrapeFields.timeoutMs,

@@ -106,12 +106,14 @@ export class RedisBatch {
   static async connect(url: string, name = DEFAULT_QUEUE_NAME): Promise<RedisBatch> {
     if (!QUEUE_NAME.test(name)) throw new QueueError(`--queue-name must be letters, digits, "-", "_" or ".": ${name}`);
     const batch = new RedisBatch(checkRedisUrl(url), name);
-    batch.redis.on('error', () => undefined); // reported by the command that fails
+    // Connection errors are reported by the command that fails; the first says why (refused, unknown host).
+    let cause: Error | undefined;
+    batch.redis.on('error', (error: Error) => (cause ??= error));
     try {
       await batch.redis.connect();
     } catch (error) {
       batch.redis.disconnect();
-      throw new QueueError(`cannot reach Redis at ${redactedUrl(url)}: ${(error as Error).message}`);
+      throw new QueueError(`cannot reach Redis at ${redactedUrl(url)}: ${(cause ?? (error as Error)).message}`);
     }
     return batch;
   }

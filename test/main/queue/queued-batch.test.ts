@@ -110,6 +110,19 @@ describe('a queued batch', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(7 * 300 - 50);
   }, 60_000);
 
+  it('follows the workers when given a folder, and gathers their files into it at the end', async () => {
+    const urls = Array.from({ length: 6 }, (_, i) => site.url(`/p/${200 + i}`));
+    const list = join(dir, 'follow.txt');
+    await writeFile(list, `${urls.join('\n')}\n`);
+    const queue = ['--queue', redis.url, '--queue-name', 'follow'];
+    const out = join(dir, 'follow-out');
+    const [producer, worker] = await Promise.all([cli(['batch', list, ...queue, '-o', out, '--delay', '0']), cli(['worker', ...queue, '-o', join(dir, 'follow-w')])]);
+    expect(worker.code, worker.stderr).toBe(0);
+    expect(producer.code, producer.stderr).toBe(0);
+    expect(producer.stderr).toMatch(/merged 6 of 6 written, 0 failed, 0 to go/);
+    expect((await rows(out)).map((row) => row.file)).toEqual(urls.map((_, i) => `Page ${200 + i}.md`));
+  }, 60_000);
+
   it('merges a name two workers both gave into the next free one, with its images', async () => {
     const batch = await RedisBatch.connect(redis.url, 'collide');
     try {
