@@ -151,6 +151,11 @@ async function work(batch: RedisBatch, jobs: BatchJobs, options: z.output<typeof
   });
   await writeFile(join(outDir, WORK_DIR, MARKER), JSON.stringify({ queue: batch.name, created: record.created }));
   say(`${id} working on "${batch.name}" (${record.total} URLs) → ${outDir}`);
+  if (io.signal?.aborted) {
+    await runner.close();
+    say('stopped before it started');
+    return 1;
+  }
   const stop = () => runner.cancel();
   io.signal?.addEventListener('abort', stop, { once: true });
   let failure: Error | undefined;

@@ -66,11 +66,13 @@ export class RedisQueue implements BatchQueue {
   }
 
   pause(): void {
-    void this.worker.pause(true);
+    void this.worker.pause(true).catch(() => undefined);
   }
 
   resume(): void {
-    this.worker.resume();
+    // A drained worker is closing: it must not start taking jobs again.
+    if (this.draining) return;
+    void this.worker.resume().catch(() => undefined);
   }
 
   /** Stops taking jobs; those not started stay on the queue for the other workers. */

@@ -30,10 +30,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
+async function cli(args: string[], signal?: AbortSignal): Promise<{ code: number; stderr: string; stdout: string }> {
   let stderr = '';
   let stdout = '';
-  const code = await runCli(args, { stdin: Readable.from([]), stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) } });
+  const code = await runCli(args, { stdin: Readable.from([]), stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, signal });
   return { code, stderr, stdout };
 }
 
@@ -121,6 +121,26 @@ describe('a queued batch', () => {
     expect(producer.code, producer.stderr).toBe(0);
     expect(producer.stderr).toMatch(/merged 6 of 6 written, 0 failed, 0 to go/);
     expect((await rows(out)).map((row) => row.file)).toEqual(urls.map((_, i) => `Page ${200 + i}.md`));
+  }, 60_000);
+
+  it('gives the pages of a worker stopped with Ctrl+C back to the others', async () => {
+    const urls = Array.from({ length: 16 }, (_, i) => site.url(`/fail/timeout/${300 + i}`));
+    const list = join(dir, 'stop.txt');
+    await writeFile(list, `${urls.join('\n')}\n`);
+    const queue = ['--queue', redis.url, '--queue-name', 'stop'];
+    // Pages that never answer: the worker is stopped while it holds some.
+    expect((await cli(['batch', list, ...queue, '--delay', '0', '--timeout', '1', '--retries', '0', '--concurrency', '4', '--per-host', '4'])).code).toBe(0);
+    const interrupt = new AbortController();
+    const stopped = cli(['worker', ...queue, '-o', join(dir, 'stop-1')], interrupt.signal);
+    await new Promise((wait) => setTimeout(wait, 500));
+    interrupt.abort();
+    const first = await stopped;
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/stopped: this worker wrote 0 and failed 0/);
+    const second = await cli(['worker', ...queue, '-o', join(dir, 'stop-2')]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/this worker wrote 0 and failed 16/);
+    expect((await cli(['batch', '--status', ...queue])).stdout).toMatch(/16\/16 · done 0 · failed 16 · waiting 0 · running 0/);
   }, 60_000);
 
   it('merges a name two workers both gave into the next free one, with its images', async () => {
