@@ -3,7 +3,10 @@
 // run by one `openscraper batch` process. Uses the built CLI (dist/lib/cli.js, built when stale)
 // and Debian's redis-server, both as users run them.
 //
-//   npm run bench:queue -- [--pages 1000] [--workers 1,2,3] [--concurrency 8]
+//   npm run bench:queue -- [--pages 1000] [--workers 1,2,3] [--concurrency 8] [--rounds 2]
+//
+// A small unmeasured batch warms the site up first; each round runs every configuration, and the
+// table shows each one's median and range over the rounds (the machine is shared: single runs vary).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -14,7 +17,8 @@ import { startRedis } from '../../test/main/helpers/redis-server';
 import { builtCli } from '../soak/built-cli';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000' }, workers: { type: 'string', default: '1,2,3' }, concurrency: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: { pages: { type: 'string', default: '1000' }, workers: { type: 'string', default: '1,2,3' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '2' } } });
+const rounds = Number(values.rounds);
 const pages = Number(values.pages);
 const workerCounts = values.workers.split(',').map(Number);
 const concurrency = values.concurrency;
@@ -58,33 +62,49 @@ async function expectOk(result: Promise<Finished>, what: string): Promise<Finish
   return finished;
 }
 
+interface Measure {
+  rate: number;
+  seconds: number;
+  peakMb: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 const cli = builtCli(ROOT, (line) => console.error(line));
 const site = await startSite();
 const redis = await startRedis();
 const dir = mkdtempSync(join(tmpdir(), 'openscraper-queue-bench-'));
-const rows: string[] = [];
+const results = new Map<string, Measure[]>();
+const record = (label: string, measure: Measure) => results.set(label, [...(results.get(label) ?? []), measure]);
 try {
   const list = join(dir, 'urls.txt');
   writeFileSync(list, `${Array.from({ length: pages }, (_, i) => site.url(`/p/${i + 1}`)).join('\n')}\n`);
+  const warmList = join(dir, 'warm.txt');
+  writeFileSync(warmList, `${Array.from({ length: 200 }, (_, i) => site.url(`/p/${pages + i + 1}`)).join('\n')}\n`);
+  await expectOk(run(cli, ['batch', warmList, '-o', join(dir, 'warm'), ...flags]).done, 'the warm-up batch');
 
-  const localStart = performance.now();
-  const local = await expectOk(run(cli, ['batch', list, '-o', join(dir, 'local'), ...flags]).done, 'the local batch');
-  const localSeconds = (performance.now() - localStart) / 1000;
-  rows.push(`| one process, \`openscraper batch\` (no Redis) | ${(pages / localSeconds).toFixed(0)} | ${localSeconds.toFixed(1)} s | ${local.peakMb.toFixed(0)} MB |`);
-  const localRate = pages / localSeconds;
+  for (let round = 1; round <= rounds; round++) {
+    const localStart = performance.now();
+    const local = await expectOk(run(cli, ['batch', list, '-o', join(dir, `local-${round}`), ...flags]).done, 'the local batch');
+    const localSeconds = (performance.now() - localStart) / 1000;
+    record('one process, `openscraper batch` (no Redis)', { rate: pages / localSeconds, seconds: localSeconds, peakMb: local.peakMb });
 
-  for (const count of workerCounts) {
-    const name = `bench-${count}`;
-    const queueFlags = ['--queue', redis.url, '--queue-name', name];
-    await expectOk(run(cli, ['batch', list, ...queueFlags, ...flags]).done, 'queueing');
-    const started = performance.now();
-    const workers = Array.from({ length: count }, (_, n) => run(cli, ['worker', ...queueFlags, '-o', join(dir, `${name}-w${n + 1}`)]));
-    const finished = await Promise.all(workers.map((worker, n) => expectOk(worker.done, `worker ${n + 1}`)));
-    const seconds = (performance.now() - started) / 1000;
-    const peak = Math.max(...finished.map((worker) => worker.peakMb));
-    rows.push(`| ${count} worker${count === 1 ? '' : 's'} through Redis | ${(pages / seconds).toFixed(0)} (×${(pages / seconds / localRate).toFixed(2)}) | ${seconds.toFixed(1)} s | ${peak.toFixed(0)} MB per worker |`);
-    const merged = await expectOk(run(cli, ['batch', '--merge', ...queueFlags, '-o', join(dir, `${name}-merged`)]).done, 'merging');
-    if (!/merged (\d+) of \1 written/.test(merged.stderr)) throw new Error(`the merge is incomplete: ${merged.stderr}`);
+    for (const count of workerCounts) {
+      const name = `bench-${round}-${count}`;
+      const queueFlags = ['--queue', redis.url, '--queue-name', name];
+      await expectOk(run(cli, ['batch', list, ...queueFlags, ...flags]).done, 'queueing');
+      const started = performance.now();
+      const workers = Array.from({ length: count }, (_, n) => run(cli, ['worker', ...queueFlags, '-o', join(dir, `${name}-w${n + 1}`)]));
+      const finished = await Promise.all(workers.map((worker, n) => expectOk(worker.done, `worker ${n + 1}`)));
+      const seconds = (performance.now() - started) / 1000;
+      record(`${count} worker${count === 1 ? '' : 's'} through Redis`, { rate: pages / seconds, seconds, peakMb: Math.max(...finished.map((worker) => worker.peakMb)) });
+      const merged = await expectOk(run(cli, ['batch', '--merge', ...queueFlags, '-o', join(dir, `${name}-merged`)]).done, 'merging');
+      if (!/merged (\d+) of \1 written/.test(merged.stderr)) throw new Error(`the merge is incomplete: ${merged.stderr}`);
+    }
   }
 } finally {
   await site.close();
@@ -92,7 +112,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-console.log(`${pages} pages of the local synthetic site, --concurrency ${concurrency} per process, ${cpus().length} cores, Node ${process.version}\n`);
-console.log('| run | pages/s | time | peak memory (RSS) |');
+const baseline = median(results.values().next().value!.map((measure) => measure.rate));
+console.log(`${pages} pages of the local synthetic site, --concurrency ${concurrency} per process, ${rounds} rounds, ${cpus().length} cores, Node ${process.version}\n`);
+console.log('| run | pages/s (median, range) | vs one process | peak memory per process (RSS) |');
 console.log('| --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
+for (const [label, measures] of results) {
+  const rates = measures.map((measure) => measure.rate);
+  const range = `${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}`;
+  console.log(`| ${label} | ${median(rates).toFixed(0)} (${range}) | ×${(median(rates) / baseline).toFixed(2)} | ${Math.max(...measures.map((measure) => measure.peakMb)).toFixed(0)} MB |`);
+}
