@@ -63,7 +63,9 @@ async function enqueue(batch: RedisBatch, jobs: BatchJobs, options: BatchCliOpti
   }
   if (options.input !== undefined) say(describeInput(input, options));
   const scrape = { userAgent: options.userAgent, waitFor: options.waitFor, extraWaitMs: options.extraWaitMs, articleMode: options.articleMode, rules: options.rules };
+  const existing = await batch.record();
   const record = await batch.create({ settings: options.settings, scrape }, options.resume);
+  if (existing) say('resuming: the batch keeps the settings and page options it was queued with');
   // Workers wait for the end of the list before they may finish.
   await batch.setComplete(false);
   const known = await batch.urls();
