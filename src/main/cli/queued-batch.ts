@@ -8,6 +8,7 @@ import { formatMs } from '../loaders/source';
 import { BatchError } from '../batch/store';
 import { BatchJobs, jobIdOf } from '../queue/jobs';
 import { mergeBatch } from '../queue/merge';
+import { readQueueStatus } from '../queue/status';
 import { QueueError, redactedUrl, RedisBatch } from '../queue/redis-batch';
 import { describeInput, plural, readInput } from './batch';
 import type { BatchCliOptions } from './batch-args';
@@ -143,25 +144,17 @@ async function merge(batch: RedisBatch, output: string, say: (text: string) => v
 }
 
 async function showStatus(batch: RedisBatch, jobs: BatchJobs, io: CliIo): Promise<number> {
-  const record = await batch.record();
-  if (!record) {
+  const status = await readQueueStatus(batch, jobs);
+  if (!status) {
     io.stderr.write(`openscraper batch: the queue "${batch.name}" at ${redactedUrl(batch.url)} holds no batch\n`);
     return 1;
   }
-  const rows = await batch.rows();
-  const left = await jobs.unfinished();
-  const counts = await batch.counts(record.total);
-  const byWorker = new Map<string, { pages: number; dir: string }>();
-  for (const row of rows.values()) {
-    const entry = byWorker.get(row.worker) ?? { pages: 0, dir: row.dir };
-    entry.pages++;
-    byWorker.set(row.worker, entry);
-  }
-  const age = Date.now() - Date.parse(record.created);
+  const { counts } = status;
+  const age = Date.now() - Date.parse(status.created);
   const lines = [
-    `queue "${batch.name}" at ${redactedUrl(batch.url)}, queued ${record.created} (${formatDuration(age)} ago)${record.complete ? '' : ', still being queued'}`,
-    `${counts.done + counts.failed}/${record.total} · done ${counts.done} · failed ${counts.failed} · waiting ${left.waiting} · running ${left.active} · retrying ${left.delayed}${left.failed > 0 ? ` · lost ${left.failed} (queue again with --resume)` : ''}`,
-    ...[...byWorker].map(([worker, entry]) => `  ${worker}: ${plural(entry.pages, 'page')} → ${entry.dir}`),
+    `queue "${status.name}" at ${status.url}, queued ${status.created} (${formatDuration(age)} ago)${status.complete ? '' : ', still being queued'}`,
+    `${counts.done + counts.failed}/${counts.total} · done ${counts.done} · failed ${counts.failed} · waiting ${status.waiting} · running ${status.running} · retrying ${status.retrying}${status.lost > 0 ? ` · lost ${status.lost} (queue again with --resume)` : ''}`,
+    ...status.workers.map((worker) => `  ${worker.worker}: ${plural(worker.pages, 'page')} → ${worker.dir}`),
   ];
   io.stdout.write(`${lines.join('\n')}\n`);
   return 0;

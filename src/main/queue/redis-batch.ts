@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { Redis } from 'ioredis';
 import type { BatchCounts, BatchRow, BatchSettings } from '../../shared/batch';
 import type { RuleCategory } from '../../shared/core/types';
+import { DEFAULT_QUEUE_NAME, QUEUE_NAME } from '../../shared/queue';
 
 /** The page options every worker uses for this batch (the producer's flags). */
 export interface QueuedScrape {
@@ -41,9 +42,6 @@ export class QueueError extends Error {
   override readonly name = 'QueueError';
 }
 
-/** Queue names go into Redis keys and BullMQ's: letters, digits, `-`, `_`, `.`. */
-export const QUEUE_NAME = /^[\w.-]{1,100}$/;
-export const DEFAULT_QUEUE_NAME = 'openscraper';
 
 const URL_CHUNK = 10_000;
 

@@ -3,7 +3,9 @@
 // saved, which renderer renders pages: the hidden window, or Playwright) comes in as dependencies.
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
 import { DEFAULT_RULES } from '../../shared/core';
+import { DEFAULT_QUEUE_NAME } from '../../shared/queue';
 import { BatchService } from '../batch/service';
+import { queueStatus } from '../queue/status';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
 import { suggestedStem, writeExport } from './export-writer';
@@ -72,6 +74,7 @@ export function createServices(deps: HandlerDeps): AppServices {
     'batch:retry': ({ batchId, indices }) => batches.retry(batchId, indices),
     'batch:open-folder': ({ batchId }) => batches.openFolder(batchId),
     'batch:current': () => batches.current(),
+    'batch:queue-status': ({ queue, name }) => queueStatus(queue, name ?? DEFAULT_QUEUE_NAME),
   };
   return {
     handlers,
