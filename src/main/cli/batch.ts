@@ -12,7 +12,6 @@ import { UsageError } from './args';
 import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
 import { formatDuration } from '../../shared/duration';
 import { ProgressBar } from './progress-bar';
-import { runQueuedBatchCli } from './queued-batch';
 import type { CliIo } from './run';
 
 const MAX_LISTED_FAILURES = 10;
@@ -56,7 +55,8 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${BATCH_USAGE}\n`);
     return 0;
   }
-  if (options.queue !== undefined) return runQueuedBatchCli(options, io);
+  // Redis and BullMQ are loaded only for a queued batch.
+  if (options.queue !== undefined) return (await import('./queued-batch')).runQueuedBatchCli(options, io);
   const say = (text: string) => io.stderr.write(`openscraper batch: ${text}\n`);
 
   let input: BatchInput;

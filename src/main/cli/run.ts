@@ -11,9 +11,6 @@ import { Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
 import { type CliOptions, parseCli, scrapeOptions, USAGE, UsageError } from './args';
 import { runBatchCli } from './batch';
-import { runMcpCli } from './mcp';
-import { runServeCli } from './serve';
-import { runWorkerCli } from './worker';
 
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>;
@@ -75,9 +72,10 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'batch') return runBatchCli(argv.slice(1), io);
-  if (argv[0] === 'worker') return runWorkerCli(argv.slice(1), io);
-  if (argv[0] === 'serve') return runServeCli(argv.slice(1), io);
-  if (argv[0] === 'mcp') return runMcpCli(argv.slice(1), io);
+  // Loaded when asked for: Redis, BullMQ and the MCP SDK would add half a second to every command.
+  if (argv[0] === 'worker') return (await import('./worker')).runWorkerCli(argv.slice(1), io);
+  if (argv[0] === 'serve') return (await import('./serve')).runServeCli(argv.slice(1), io);
+  if (argv[0] === 'mcp') return (await import('./mcp')).runMcpCli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv);

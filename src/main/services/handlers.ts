@@ -5,7 +5,6 @@ import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/
 import { DEFAULT_RULES } from '../../shared/core';
 import { DEFAULT_QUEUE_NAME } from '../../shared/queue';
 import { BatchService } from '../batch/service';
-import { queueStatus } from '../queue/status';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
 import { suggestedStem, writeExport } from './export-writer';
@@ -74,7 +73,8 @@ export function createServices(deps: HandlerDeps): AppServices {
     'batch:retry': ({ batchId, indices }) => batches.retry(batchId, indices),
     'batch:open-folder': ({ batchId }) => batches.openFolder(batchId),
     'batch:current': () => batches.current(),
-    'batch:queue-status': ({ queue, name }) => queueStatus(queue, name ?? DEFAULT_QUEUE_NAME),
+    // Redis and BullMQ are loaded the first time a queue is followed, not at every start of the app.
+    'batch:queue-status': async ({ queue, name }) => (await import('../queue/status')).queueStatus(queue, name ?? DEFAULT_QUEUE_NAME),
   };
   return {
     handlers,
