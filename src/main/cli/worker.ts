@@ -3,7 +3,8 @@
 // files, its own manifest), with the Redis queue in place of the local one: it loads the URLs the
 // queue gives it and reports each outcome to Redis. It ends when the whole batch is over; Ctrl+C
 // (or SIGTERM) stops it cleanly, its unfinished pages going back to the other workers.
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { batchSettingsSchema } from '../../shared/batch';
@@ -53,6 +54,37 @@ Exit status: 0 when the batch is over, 1 when this worker stopped early or faile
 
 /** Which batch a worker folder belongs to: it never mixes two (its rows are the batch's URL list by index). */
 const MARKER = 'queue.json';
+/** The worker using the folder: two at once would write one journal. */
+const LOCK = 'worker.lock';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the folder for this process; refuses one a live worker on this machine holds (a dead one's lock is taken over). */
+async function lockFolder(outDir: string): Promise<() => Promise<void>> {
+  const path = join(outDir, WORK_DIR, LOCK);
+  await mkdir(join(outDir, WORK_DIR), { recursive: true });
+  const mine = JSON.stringify({ host: hostname(), pid: process.pid });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(path, mine, { flag: 'wx' });
+      return () => rm(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+    }
+    const holder = JSON.parse(await readFile(path, 'utf8').catch(() => '{}')) as { host?: string; pid?: number };
+    if (holder.host !== hostname() || (holder.pid !== undefined && alive(holder.pid))) {
+      throw new BatchError(`${outDir} is used by the worker ${holder.host}:${holder.pid} (each worker needs its own folder; remove ${path} if that worker is gone)`);
+    }
+    await rm(path, { force: true });
+  }
+}
 
 async function checkFolder(outDir: string, batch: RedisBatch, record: QueuedBatchRecord): Promise<boolean> {
   const marker = join(outDir, WORK_DIR, MARKER);
@@ -121,6 +153,24 @@ async function work(batch: RedisBatch, jobs: BatchJobs, options: z.output<typeof
   if (!record) return 1;
   const outDir = options.output;
   const resume = await checkFolder(outDir, batch, record);
+  const unlock = await lockFolder(outDir);
+  try {
+    return await runWorker(batch, jobs, record, options, resume, io, say);
+  } finally {
+    await unlock();
+  }
+}
+
+async function runWorker(
+  batch: RedisBatch,
+  jobs: BatchJobs,
+  record: QueuedBatchRecord,
+  options: z.output<typeof workerCliSchema> & { output: string },
+  resume: boolean,
+  io: CliIo,
+  say: (text: string) => void,
+): Promise<number> {
+  const outDir = options.output;
   const id = workerId();
   let written = 0;
   let failed = 0;

@@ -4,7 +4,7 @@
 // again; the politeness delay holds across workers; --merge gives a name two workers both chose the
 // next free one, its images' links following.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +116,16 @@ describe('a queued batch', () => {
     await writeFile(list, `${urls.join('\n')}\n`);
     const queue = ['--queue', redis.url, '--queue-name', 'follow'];
     const out = join(dir, 'follow-out');
-    const [producer, worker] = await Promise.all([cli(['batch', list, ...queue, '-o', out, '--delay', '0']), cli(['worker', ...queue, '-o', join(dir, 'follow-w')])]);
+    // A folder a live worker holds is refused; a dead worker's lock is taken over.
+    const folder = join(dir, 'follow-w');
+    await mkdir(join(folder, '.openscraper-batch'), { recursive: true });
+    await writeFile(join(folder, '.openscraper-batch', 'worker.lock'), JSON.stringify({ host: hostname(), pid: process.pid }));
+    await cli(['batch', list, ...queue, '--delay', '0']);
+    const refused = await cli(['worker', ...queue, '-o', folder]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/is used by the worker .*each worker needs its own folder/);
+    await writeFile(join(folder, '.openscraper-batch', 'worker.lock'), JSON.stringify({ host: hostname(), pid: 2 ** 22 + 1 }));
+    const [producer, worker] = await Promise.all([cli(['batch', list, ...queue, '-o', out, '--resume']), cli(['worker', ...queue, '-o', folder])]);
     expect(worker.code, worker.stderr).toBe(0);
     expect(producer.code, producer.stderr).toBe(0);
     expect(producer.stderr).toMatch(/merged 6 of 6 written, 0 failed, 0 to go/);
