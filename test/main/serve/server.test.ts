@@ -10,9 +10,11 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtCli } from '../../../scripts/soak/built-cli';
 import { HTTP_STATUS_BY_CODE } from '../../../src/main/serve/errors';
+import { HAS_CHROMIUM, noteMissingChromium } from '../helpers/chromium';
 import { type RunningServer, startServer } from '../../../src/main/serve/server';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+noteMissingChromium('serve: the render case');
 const ARTICLE = '<!doctype html><html><head><title>Served page</title></head><body><nav><a href="/">Home</a> <a href="/b">Blog</a></nav><main><h1>Served page</h1><p>The text of the page, with <a href="/x">a link</a>.</p><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></main><footer>© site</footer></body></html>';
 
 let site: Server;
@@ -25,6 +27,7 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     if (path.startsWith('/page')) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
     if (path === '/big') return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${'x'.repeat(200_000)}</p>`);
+    if (path === '/script') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Scripted</title><main><h1>Scripted</h1><p>Static text of the page.</p><div id="out"></div></main><script>setTimeout(() => { document.getElementById("out").innerHTML = "<p id=late>Written by the script, later.</p>"; }, 50)</script>');
     if (path === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}');
     if (path === '/slow') {
       held.add(res);
@@ -95,6 +98,18 @@ describe('openscraper serve', () => {
     expect(page.result.stats.outputBytes).toBeGreaterThan(0);
     expect(Array.isArray(page.result.warnings)).toBe(true);
   });
+
+  it.skipIf(!HAS_CHROMIUM)('renders the page with JavaScript when asked (render)', async () => {
+    const answer = await call(`${server.url}/?url=${encodeURIComponent(`${base}/script`)}&render&wait-for=${encodeURIComponent('#late')}`, { headers: json });
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.body);
+    expect(page.source.rendered).toBe(true);
+    expect(page.result.markdown).toContain('Written by the script');
+    const plain = JSON.parse((await call(`${server.url}/?url=${encodeURIComponent(`${base}/script`)}`, { headers: json })).body);
+    expect(plain.result.markdown).not.toContain('Written by the script');
+    // wait-for without render is refused, as on the command line.
+    expect((await call(`${server.url}/?url=${encodeURIComponent(`${base}/script`)}&wait-for=p`)).status).toBe(400);
+  }, 60_000);
 
   it('answers each failure with its error code and the HTTP status defined for it', async () => {
     const cases: Array<[string, string, number]> = [
