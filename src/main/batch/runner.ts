@@ -258,6 +258,7 @@ export class BatchRunner {
     const controller = new AbortController();
     this.controllers.add(controller);
     const started = performance.now();
+    if (job.attempts !== undefined && job.attempts > row.attempts) row.attempts = job.attempts;
     this.store.start(row);
     try {
       const page = await this.fetcher.fetch(row.url, controller.signal);

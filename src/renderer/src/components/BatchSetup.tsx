@@ -5,6 +5,7 @@ import { BATCH_LIMITS, NAME_PLACEHOLDERS } from '../../../shared/batch';
 import { readAsBase64 } from '../lib/file-input';
 import { formatInteger } from '../lib/batch';
 import { useApp } from '../store/app-store';
+import { QueueFollowForm } from './QueueView';
 
 const LIST_FILES = '.txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip';
 
@@ -157,6 +158,7 @@ export function BatchSetup() {
           {resume ? 'Resume batch' : 'Start batch'}
         </button>
       </div>
+      <QueueFollowForm />
     </aside>
   );
 }
