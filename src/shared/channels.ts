@@ -21,6 +21,7 @@ export const CHANNELS = [
   'batch:retry',
   'batch:open-folder',
   'batch:current',
+  'batch:queue-status',
 ] as const;
 
 export type Channel = (typeof CHANNELS)[number];

@@ -13,6 +13,7 @@ import { LIMITS } from './limits';
 import { describeIssue, SINGLE_LINE, wholeNumber } from './options/schema';
 import type { ScrapeOptions } from './options/scrape';
 import type { Page, ScrapeError, ScrapeProgress } from './page';
+import { QUEUE_NAME, type QueueStatusResponse, REDIS_URL } from './queue';
 import type { SiteKeeps } from './site-keeps';
 
 export { CHANNELS, type Channel, COMMAND_EVENT, type CommandBridge, LIMITS };
@@ -153,6 +154,8 @@ const requests = {
   'batch:open-folder': object({ batchId: id() }),
   /** The batch the app is running or ran last (to show it again after a reload). */
   'batch:current': nothing(),
+  /** How far a batch queued in Redis is (`openscraper batch --queue`), to follow it. */
+  'batch:queue-status': object({ queue: line(LIMITS.maxUrlChars, REDIS_URL), name: line(100, QUEUE_NAME).optional() }),
 } satisfies { [C in Channel]: z.ZodType };
 
 export type LoadInput = z.output<typeof loadInput>;
@@ -254,6 +257,7 @@ interface Responses {
   'batch:retry': { queued: number };
   'batch:open-folder': { opened: boolean; path: string };
   'batch:current': { batchId: string | null };
+  'batch:queue-status': QueueStatusResponse;
 }
 // Exactly the channels: a response for each, and none for a channel that does not exist.
 type _ResponsesCoverChannels = [keyof Responses] extends [Channel] ? ([Channel] extends [keyof Responses] ? true : never) : never;

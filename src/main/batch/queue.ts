@@ -8,6 +8,8 @@
 export interface Job {
   index: number;
   host: string;
+  /** Attempts made before, by other processes (a queue shared through Redis): retries count them too. */
+  attempts?: number;
 }
 
 export interface QueueLimits {

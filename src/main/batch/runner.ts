@@ -294,6 +294,7 @@ export class BatchRunner {
     const controller = new AbortController();
     this.controllers.add(controller);
     const started = performance.now();
+    if (job.attempts !== undefined && job.attempts > row.attempts) row.attempts = job.attempts;
     this.store.start(row);
     try {
       if (this.robots) {

@@ -6,7 +6,7 @@ import type { RuleCategory } from '../../shared/core/types';
 import { budgetFields, budgetOf, type BudgetChoice } from '../../shared/options/budget';
 import { articleSwitch, convertFields, ruleSwitches, takeRuleSwitches } from '../../shared/options/convert';
 import { withFlag } from '../../shared/options/schema';
-import { scrapeFields } from '../../shared/options/scrape';
+import { loadingOptionsOf, scrapeFields, type ScrapeOptions } from '../../shared/options/scrape';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
 export { UsageError } from './flags';
@@ -14,7 +14,7 @@ export { UsageError } from './flags';
 const switchField = (flag: string, help: string, short?: string) => withFlag(z.boolean().default(false), { flag, short, help });
 
 /** Every flag of `openscraper`, in the order the help lists them. */
-const cliSchema = z.strictObject({
+export const cliSchema = z.strictObject({
   output: withFlag(z.string().optional(), { flag: 'output', short: 'o', arg: '<file|dir>', help: 'write to this file; with several inputs, a folder (one file each)' }),
   json: switchField('json', 'print the whole result: markdown, removed elements, metadata, stats'),
   frontMatter: convertFields.frontMatter,
@@ -46,6 +46,9 @@ export interface CliOptions extends Omit<z.output<typeof cliSchema>, RuleCategor
 export const USAGE = `Usage: openscraper [options] <url|file|->...
        openscraper batch <file|sitemap-url|-> -o <dir> [options]   (see openscraper batch --help)
        openscraper crawl <url> -o <dir> [options]                  (see openscraper crawl --help)
+       openscraper worker --queue <redis-url> -o <dir>              (a queued batch's worker)
+       openscraper serve [options]                                   (a local HTTP API)
+       openscraper mcp                                               (an MCP server on stdio)
 
 Turns web pages, HTML files and PDFs into clean Markdown. Loads each URL (http, https) or file
 (.html, .htm, .xhtml, .pdf; "-" or no input reads standard input) and writes Markdown to standard
@@ -64,4 +67,19 @@ export function parseCli(argv: string[]): CliOptions {
   const { rules, rest } = takeRuleSwitches(options);
   const { maxMs, maxNodes, ...chosen } = rest;
   return { ...chosen, inputs: positionals.length > 0 ? positionals : ['-'], rules, budget: budgetOf({ maxMs, maxNodes }) };
+}
+
+/** The Scraper's options from the CLI's (and from `serve`'s query parameters, a subset of them). */
+export function scrapeOptions(options: Pick<CliOptions, 'articleMode' | 'rules' | 'keepRules' | 'frontMatter' | 'dataImages'> & { budget?: BudgetChoice }): ScrapeOptions {
+  return {
+    ...loadingOptionsOf(options),
+    convert: {
+      mode: options.articleMode ? 'article' : 'default',
+      rules: options.rules,
+      keep: { rules: options.keepRules },
+      frontMatter: options.frontMatter,
+      dataImages: options.dataImages,
+      budget: options.budget,
+    },
+  };
 }

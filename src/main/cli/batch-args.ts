@@ -10,6 +10,7 @@ import { withFlag } from '../../shared/options/schema';
 import { scrapeFields } from '../../shared/options/scrape';
 import { checkTemplate, TemplateError } from '../batch/names';
 import { flagHelp, parseFlags, UsageError } from './flags';
+import { queueFields } from './queue-flags';
 
 const settings = batchSettingsSchema.shape;
 withFlag(settings.concurrency, { flag: 'concurrency', arg: '<n>', read: 'whole', help: `pages loaded at once (default ${BATCH_DEFAULTS.concurrency}; ${RENDER_DEFAULTS.concurrency} with --render)` });
@@ -71,6 +72,9 @@ export const batchCliSchema = z.strictObject({
   /** Article mode: only each page's main content (`--article`; `--no-article` is the category switch). */
   articleMode: articleSwitch,
   ...ruleSwitches,
+  ...queueFields,
+  status: withFlag(z.boolean().default(false), { flag: 'status', help: 'with --queue: show how far the queued batch is, then exit' }),
+  merge: withFlag(z.boolean().default(false), { flag: 'merge', help: 'with --queue: gather the workers\' files into <dir> with one manifest' }),
   help: withFlag(z.boolean().default(false), { flag: 'help', short: 'h', help: 'show this help' }),
 });
 
@@ -89,15 +93,28 @@ export interface BatchCliOptions {
   budget: BudgetChoice;
   /** Article mode: only each page's main content. */
   articleMode: boolean;
+  /** The batch goes on a queue in Redis (`openscraper worker` processes run it). */
+  queue?: string;
+  queueName: string;
+  /** With a queue: show its progress, or gather its files into `output`. */
+  status: boolean;
+  merge: boolean;
   help: boolean;
 }
 
 export const BATCH_USAGE = `Usage: openscraper batch <file|sitemap-url|-> -o <dir> [options]
+       openscraper batch <file|sitemap-url|-> --queue <redis-url> [-o <dir>] [options]
+       openscraper batch --status --queue <redis-url>
+       openscraper batch --merge --queue <redis-url> -o <dir>
 
 Loads every URL of a list (one per line, or a CSV with a "url" column; gzip too) or of a sitemap
 (a sitemap.xml or sitemap index, a file or a URL) and writes one Markdown file per page into <dir>,
 with a manifest (index.json or index.csv) listing every URL: status, final URL, file, bytes, time,
 error. A batch that was stopped or killed continues with --resume: nothing is done twice.
+
+With --queue the URLs go on a queue in Redis instead, for any number of \`openscraper worker\`
+processes on any machines; with -o the command waits for them and gathers their files into <dir>
+(--merge does that later). --status shows how far a queued batch is.
 
 Options:
 ${flagHelp(batchCliSchema.shape, { 'user-agent': 'the User-Agent to send' })}
@@ -107,26 +124,37 @@ was stopped, 2 on a usage error.`;
 
 export function parseBatchCli(argv: string[]): BatchCliOptions {
   const { options, given, positionals } = parseFlags(batchCliSchema, argv);
-  const common = exportOptionsOf(options, given);
-  if (common.help) return { ...common, input: undefined };
-  if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
-  const input = positionals[0];
-  if (input === undefined && !common.resume && !common.update) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
-  return { ...common, input };
+  const { queue, queueName, status, merge, ...shared } = options;
+  const queued = { queue, queueName, status, merge };
+  if (!shared.help) {
+    if (positionals.length > 1) throw new UsageError(`one input at a time (a list file or a sitemap), not ${positionals.length}`);
+    if ((status || merge) && queue === undefined) throw new UsageError(`--${status ? 'status' : 'merge'} needs --queue <redis-url>`);
+    if (status && merge) throw new UsageError('--status or --merge, not both');
+    if (shared.update && queue !== undefined) throw new UsageError('--update re-exports a folder here: not with --queue');
+    if (positionals[0] === undefined && !shared.resume && !shared.update && !status && !merge) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
+  }
+  // A queued batch may be only queued (the workers write); --merge gathers the files later.
+  const needsFolder = queue === undefined || merge;
+  const common = exportOptionsOf(shared, given, needsFolder ? `batch${merge ? ' --merge' : ''}` : false);
+  return { ...common, input: common.help ? undefined : positionals[0], ...queued };
 }
 
+/** The flags of a batch that name its queue in Redis: `batch`'s own, not `crawl`'s. */
+type QueueKeys = 'queue' | 'queueName' | 'status' | 'merge';
+
 /**
- * What `batch` and `crawl` read alike from their flags (`crawl`'s schema extends `batch`'s): the
- * settings (fewer pages at once when rendering, unless the flags say otherwise), the page options,
- * the rule switches, the folder; checked.
+ * What `batch` and `crawl` read alike from their flags (`crawl`'s schema takes `batch`'s, but the
+ * queue's): the settings (fewer pages at once when rendering, unless the flags say otherwise), the
+ * page options, the rule switches, the folder (`folder`: the command that needs one, for the
+ * message; false when none is needed); checked.
  */
-export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given: Record<string, unknown>, command = 'batch'): Omit<BatchCliOptions, 'input'> {
+export function exportOptionsOf(options: Omit<z.output<typeof batchCliSchema>, QueueKeys>, given: Record<string, unknown>, folder: string | false = 'batch'): Omit<BatchCliOptions, 'input' | QueueKeys> {
   const { rules, rest } = takeRuleSwitches(options);
   const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, maxMs, maxNodes, ...chosen } = rest;
   const budget = budgetOf({ maxMs, maxNodes });
   if (help) return { output: '', resume: false, update: false, settings: BATCH_DEFAULTS, rules, articleMode, budget, help };
   if (update && resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
-  if (output === undefined || output.trim() === '') throw new UsageError(`${command} needs an output folder: -o <dir>`);
+  if (folder !== false && (output === undefined || output.trim() === '')) throw new UsageError(`${folder} needs an output folder: -o <dir>`);
   if (!chosen.render && (given.waitFor !== undefined || given.extraWaitMs !== undefined)) throw new UsageError('--wait-for and --wait need --render');
   if (typeof given.userAgent === 'string' && given.userAgent.trim() === '') throw new UsageError('--user-agent must be one non-empty line');
   try {
@@ -138,5 +166,5 @@ export function exportOptionsOf(options: z.output<typeof batchCliSchema>, given:
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
   const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
-  return { output, resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, budget, help };
+  return { output: output ?? '', resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, budget, help };
 }

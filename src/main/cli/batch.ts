@@ -10,11 +10,13 @@ import { readStream } from '../loaders/files';
 import { UsageError } from './args';
 import { BATCH_USAGE, type BatchCliOptions, parseBatchCli } from './batch-args';
 import { changesLine, elapsedText, noteFailures, plural, type ProgressHolder, reportFailures, runWithProgress } from './batch-report';
+
+export { plural };
 import type { CliIo } from './run';
 
 const MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
-async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInput> {
+export async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInput> {
   if (options.input === undefined) return { urls: [], rejected: [], rejectedTotal: 0, overLimit: 0, duplicates: 0, sitemaps: [], errors: [] };
   if (options.input === '-') {
     const bytes = await readStream(io.stdin, MAX_INPUT_BYTES);
@@ -23,7 +25,7 @@ async function readInput(options: BatchCliOptions, io: CliIo): Promise<BatchInpu
   return readBatchInput(sourceFromArgument(options.input), { userAgent: options.userAgent, timeoutMs: options.settings.timeoutMs });
 }
 
-function describeInput(input: BatchInput, options: BatchCliOptions): string {
+export function describeInput(input: BatchInput, options: BatchCliOptions): string {
   const parts = [`${plural(input.urls.length, 'URL')} from ${options.input === '-' ? 'standard input' : options.input}`];
   if (input.sitemaps.length > 1) parts.push(`${input.sitemaps.length} sitemaps`);
   if (input.duplicates > 0) parts.push(`${plural(input.duplicates, 'duplicate')} left out`);
@@ -45,6 +47,8 @@ export async function runBatchCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`${BATCH_USAGE}\n`);
     return 0;
   }
+  // Redis and BullMQ are loaded only for a queued batch.
+  if (options.queue !== undefined) return (await import('./queued-batch')).runQueuedBatchCli(options, io);
   const say = (text: string) => io.stderr.write(`openscraper batch: ${text}\n`);
 
   let input: BatchInput;

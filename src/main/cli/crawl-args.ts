@@ -6,7 +6,8 @@ import { withFlag } from '../../shared/options/schema';
 import { type BatchCliOptions, batchCliSchema, exportOptionsOf } from './batch-args';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
-const { output, ...batchFlags } = batchCliSchema.shape;
+// A crawl's batch runs here: the flags that queue a batch in Redis are `batch`'s alone.
+const { output, queue: _queue, queueName: _queueName, status: _status, merge: _merge, ...batchFlags } = batchCliSchema.shape;
 
 /** Every flag of `openscraper crawl`: the folder, the crawl's own, then the batch's, in the order the help lists them. */
 const crawlCliSchema = z.strictObject({
@@ -21,7 +22,7 @@ const crawlCliSchema = z.strictObject({
 });
 
 /** The crawl's own options; those not given are left out (a resume or an update takes the folder's). */
-export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input'> {
+export interface CrawlCliOptions extends Omit<BatchCliOptions, 'input' | 'queue' | 'queueName' | 'status' | 'merge'> {
   start?: string;
   maxDepth?: number;
   maxPages?: number;

@@ -3,13 +3,13 @@
 // a terminal), and always close the browser so no Chromium outlives the command.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { loadingOptionsOf, SCRAPE_DEFAULTS, type ScrapeOptions } from '../../shared/options/scrape';
+import { SCRAPE_DEFAULTS } from '../../shared/options/scrape';
 import { failedPage, type Page, toScrapeError } from '../../shared/page';
 import { readStream } from '../loaders/files';
 import { formatMs } from '../loaders/source';
 import { Scraper } from '../services/scraper';
 import { APP_VERSION } from '../version';
-import { type CliOptions, parseCli, USAGE, UsageError } from './args';
+import { type CliOptions, parseCli, scrapeOptions, USAGE, UsageError } from './args';
 import { runBatchCli } from './batch';
 import { runCrawlCli } from './crawl';
 
@@ -59,20 +59,6 @@ function outputName(input: string, extension: string, taken: Set<string>): strin
   return name;
 }
 
-function scrapeOptions(options: CliOptions): ScrapeOptions {
-  return {
-    ...loadingOptionsOf(options),
-    convert: {
-      mode: options.articleMode ? 'article' : 'default',
-      rules: options.rules,
-      keep: { rules: options.keepRules },
-      frontMatter: options.frontMatter,
-      dataImages: options.dataImages,
-      budget: options.budget,
-    },
-  };
-}
-
 async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
   let bytes: Uint8Array;
   try {
@@ -88,6 +74,10 @@ async function scrapeStdin(scraper: Scraper, io: CliIo): Promise<Page> {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'batch') return runBatchCli(argv.slice(1), io);
   if (argv[0] === 'crawl') return runCrawlCli(argv.slice(1), io);
+  // Loaded when asked for: Redis, BullMQ and the MCP SDK would add half a second to every command.
+  if (argv[0] === 'worker') return (await import('./worker')).runWorkerCli(argv.slice(1), io);
+  if (argv[0] === 'serve') return (await import('./serve')).runServeCli(argv.slice(1), io);
+  if (argv[0] === 'mcp') return (await import('./mcp')).runMcpCli(argv.slice(1), io);
   let options: CliOptions;
   try {
     options = parseCli(argv);

@@ -4,6 +4,7 @@
 import { basename } from 'node:path';
 import type { AppInfo, Handlers, SaveRequest, SaveResponse } from '../../shared/contract';
 import { DEFAULT_RULES, SITE_TEMPLATE_RULE_INFO } from '../../shared/core';
+import { DEFAULT_QUEUE_NAME } from '../../shared/queue';
 import { BatchService } from '../batch/service';
 import type { SessionPlace } from '../batch/session-host';
 import { APP_NAME, APP_VERSION } from '../version';
@@ -83,6 +84,8 @@ export function createServices(deps: HandlerDeps): AppServices {
     'batch:retry': ({ batchId, indices }) => batches.retry(batchId, indices),
     'batch:open-folder': ({ batchId }) => batches.openFolder(batchId),
     'batch:current': () => batches.current(),
+    // Redis and BullMQ are loaded the first time a queue is followed, not at every start of the app.
+    'batch:queue-status': async ({ queue, name }) => (await import('../queue/status')).queueStatus(queue, name ?? DEFAULT_QUEUE_NAME),
   };
   return {
     handlers,

@@ -6,6 +6,7 @@ import { CRAWL_LIMITS } from '../../../shared/crawl';
 import { readAsBase64 } from '../lib/file-input';
 import { formatInteger } from '../lib/batch';
 import { useApp } from '../store/app-store';
+import { QueueFollowForm } from './QueueView';
 
 const LIST_FILES = '.txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,application/xml,text/xml,application/gzip';
 
@@ -213,6 +214,7 @@ export function BatchSetup() {
           {updating ? 'Update export' : resume ? `Resume ${crawling ? 'crawl' : 'batch'}` : crawling ? 'Start crawl' : 'Start batch'}
         </button>
       </div>
+      <QueueFollowForm />
     </aside>
   );
 }

@@ -5,6 +5,7 @@ import { formatEta, formatInteger, formatRate, progressFraction } from '../lib/b
 import { useApp } from '../store/app-store';
 import { BatchSetup } from './BatchSetup';
 import { BatchTable } from './BatchTable';
+import { QueueProgress } from './QueueView';
 import './batch.css';
 
 const STATE_LABEL = { idle: 'Starting', running: 'Running', paused: 'Paused', cancelling: 'Stopping…', cancelled: 'Stopped', finished: 'Finished' } as const;
@@ -129,6 +130,7 @@ export function BatchView() {
       <div className="batch-body">
         <BatchSetup />
         <div className="batch-main">
+          <QueueProgress />
           <BatchProgress />
           <BatchChanges />
           <BatchTable />

@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Api } from '../../../shared/contract';
 import { createBatchSlice } from './batch-slice';
 import { createPageSlice } from './page-slice';
+import { createQueueSlice } from './queue-slice';
 import { createRemovalsSlice } from './removals-slice';
 import { createSettingsSlice, mergeSettings } from './settings-slice';
 import { createUiSlice } from './ui-slice';
@@ -20,6 +21,7 @@ export function createAppStore(api: Api, storage: StateStorage) {
         ...createRemovalsSlice(...a),
         ...createSettingsSlice(...a),
         ...createBatchSlice(api)(...a),
+        ...createQueueSlice(api)(...a),
         ...createUiSlice(...a),
       }),
       {
