@@ -102,8 +102,12 @@ export const batchSettingsSchema = z.strictObject({
   robots: flag().default(true),
   /** Write bot walls, soft 404s and near-empty pages as files (by default they fail, with the reason). */
   keepSuspect: flag().default(false),
-  /** Remove each site's template: blocks repeated on most of its pages in the batch (rule "site-template"). */
-  siteTemplate: flag().default(true),
+  /**
+   * Remove each site's template: blocks repeated on most of its pages in the batch (rule
+   * "site-template"). Off by default for a list (a queued batch's workers each see other pages, and
+   * must write what one machine writes); a crawl turns it on unless told not to.
+   */
+  siteTemplate: flag().default(false),
 });
 
 export type BatchSettings = z.output<typeof batchSettingsSchema>;

@@ -68,7 +68,8 @@ export const batchCliSchema = z.strictObject({
   overwrite: settings.overwrite,
   manifest: settings.manifest,
   keepSuspect: settings.keepSuspect,
-  ...exportSwitches,
+  ignoreRobots: exportSwitches.ignoreRobots,
+  siteTemplate: withFlag(settings.siteTemplate, { flag: 'site-template', help: ['remove each site\'s template (blocks repeated on most of its', 'pages; rule "site-template"; not with --queue)'] }),
   /** Article mode: only each page's main content (`--article`; `--no-article` is the category switch). */
   articleMode: articleSwitch,
   ...ruleSwitches,
@@ -131,6 +132,7 @@ export function parseBatchCli(argv: string[]): BatchCliOptions {
     if ((status || merge) && queue === undefined) throw new UsageError(`--${status ? 'status' : 'merge'} needs --queue <redis-url>`);
     if (status && merge) throw new UsageError('--status or --merge, not both');
     if (shared.update && queue !== undefined) throw new UsageError('--update re-exports a folder here: not with --queue');
+    if (shared.siteTemplate && queue !== undefined) throw new UsageError('--site-template: not with --queue (each worker sees other pages of a site)');
     if (positionals[0] === undefined && !shared.resume && !shared.update && !status && !merge) throw new UsageError('batch needs a list of URLs or a sitemap (a file, a URL, or "-")');
   }
   // A queued batch may be only queued (the workers write); --merge gathers the files later.
@@ -148,9 +150,9 @@ type QueueKeys = 'queue' | 'queueName' | 'status' | 'merge';
  * page options, the rule switches, the folder (`folder`: the command that needs one, for the
  * message; false when none is needed); checked.
  */
-export function exportOptionsOf(options: Omit<z.output<typeof batchCliSchema>, QueueKeys>, given: Record<string, unknown>, folder: string | false = 'batch'): Omit<BatchCliOptions, 'input' | QueueKeys> {
+export function exportOptionsOf(options: Omit<z.output<typeof batchCliSchema>, QueueKeys | 'siteTemplate'> & { siteTemplate?: boolean; noSiteTemplate?: boolean }, given: Record<string, unknown>, folder: string | false = 'batch'): Omit<BatchCliOptions, 'input' | QueueKeys> {
   const { rules, rest } = takeRuleSwitches(options);
-  const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, noSiteTemplate, maxMs, maxNodes, ...chosen } = rest;
+  const { output, resume, update, help, articleMode, waitFor, extraWaitMs, userAgent, concurrency, perHost, ignoreRobots, siteTemplate, noSiteTemplate, maxMs, maxNodes, ...chosen } = rest;
   const budget = budgetOf({ maxMs, maxNodes });
   if (help) return { output: '', resume: false, update: false, settings: BATCH_DEFAULTS, rules, articleMode, budget, help };
   if (update && resume) throw new UsageError('--update and --resume: choose one (--update goes over every page again)');
@@ -165,6 +167,6 @@ export function exportOptionsOf(options: Omit<z.output<typeof batchCliSchema>, Q
   }
   // Rendering runs a browser page per URL: fewer at once unless the flags say otherwise.
   const atOnce = chosen.render ? RENDER_DEFAULTS : BATCH_DEFAULTS;
-  const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
+  const settings: BatchSettings = { ...chosen, robots: !ignoreRobots, siteTemplate: noSiteTemplate === undefined ? siteTemplate === true : !noSiteTemplate, concurrency: given.concurrency === undefined ? atOnce.concurrency : concurrency, perHost: given.perHost === undefined ? atOnce.perHost : perHost };
   return { output: output ?? '', resume, update, settings, userAgent: given.userAgent === undefined ? undefined : userAgent, waitFor, extraWaitMs, rules, articleMode, budget, help };
 }

@@ -3,11 +3,11 @@
 import * as z from 'zod';
 import { CRAWL_DEFAULTS, crawlFields } from '../../shared/crawl';
 import { withFlag } from '../../shared/options/schema';
-import { type BatchCliOptions, batchCliSchema, exportOptionsOf } from './batch-args';
+import { type BatchCliOptions, batchCliSchema, exportOptionsOf, exportSwitches } from './batch-args';
 import { flagHelp, parseFlags, UsageError } from './flags';
 
 // A crawl's batch runs here: the flags that queue a batch in Redis are `batch`'s alone.
-const { output, queue: _queue, queueName: _queueName, status: _status, merge: _merge, ...batchFlags } = batchCliSchema.shape;
+const { output, queue: _queue, queueName: _queueName, status: _status, merge: _merge, siteTemplate: _siteTemplate, ...batchFlags } = batchCliSchema.shape;
 
 /** Every flag of `openscraper crawl`: the folder, the crawl's own, then the batch's, in the order the help lists them. */
 const crawlCliSchema = z.strictObject({
@@ -18,6 +18,7 @@ const crawlCliSchema = z.strictObject({
   include: withFlag(z.array(z.string()).default([]), { flag: 'include', arg: '<glob>', read: 'repeated', help: ['only URLs whose path matches one of these globs', '(repeatable; e.g. "/blog/**"; a glob with a scheme matches the whole URL)'] }),
   exclude: withFlag(z.array(z.string()).default([]), { flag: 'exclude', arg: '<glob>', read: 'repeated', help: 'never URLs whose path matches one of these (repeatable)' }),
   noSitemaps: withFlag(z.boolean().default(false), { flag: 'no-sitemaps', help: 'do not read the sitemaps (robots.txt\'s and /sitemap.xml)' }),
+  noSiteTemplate: exportSwitches.noSiteTemplate,
   ...batchFlags,
 });
 

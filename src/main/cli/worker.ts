@@ -177,6 +177,8 @@ async function runWorker(
   const { articleMode, rules, budget, ...loading } = record.scrape;
   const runner: BatchRunner = await BatchRunner.open(await batch.urls(), {
     ...record.settings,
+    // Each worker sees other pages of a site: a template it learned alone would differ from the others'.
+    siteTemplate: false,
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.perHost === undefined ? {} : { perHost: options.perHost }),
     outDir,
