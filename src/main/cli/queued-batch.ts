@@ -13,6 +13,7 @@ import { QueueError, redactedUrl, RedisBatch } from '../queue/redis-batch';
 import { describeInput, plural, readInput } from './batch';
 import type { BatchCliOptions } from './batch-args';
 import { ProgressBar } from './progress-bar';
+import { connectBatch } from './queue-connect';
 import type { CliIo } from './run';
 
 const FOLLOW_POLL_MS = 500;
@@ -20,14 +21,8 @@ const MAX_LISTED_FAILURES = 10;
 
 export async function runQueuedBatchCli(options: BatchCliOptions, io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(`openscraper batch: ${text}\n`);
-  let batch: RedisBatch;
-  try {
-    batch = await RedisBatch.connect(options.queue!, options.queueName);
-  } catch (error) {
-    if (!(error instanceof QueueError)) throw error;
-    say(error.message);
-    return 1;
-  }
+  const batch = await connectBatch(options.queue!, options.queueName, say);
+  if (!batch) return 1;
   const jobs = new BatchJobs(batch);
   try {
     if (options.status) return await showStatus(batch, jobs, io);

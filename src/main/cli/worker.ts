@@ -19,6 +19,7 @@ import { RedisQueue } from '../queue/redis-queue';
 import { flagHelp, parseFlags, UsageError } from './flags';
 import { formatMs } from '../loaders/source';
 import { queueFields } from './queue-flags';
+import { connectBatch } from './queue-connect';
 import type { CliIo } from './run';
 
 const settings = batchSettingsSchema.shape;
@@ -127,14 +128,8 @@ export async function runWorkerCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const say = (text: string) => io.stderr.write(`openscraper worker: ${text}\n`);
-  let batch: RedisBatch;
-  try {
-    batch = await RedisBatch.connect(options.queue!, options.queueName);
-  } catch (error) {
-    if (!(error instanceof QueueError)) throw error;
-    say(error.message);
-    return 1;
-  }
+  const batch = await connectBatch(options.queue!, options.queueName, say);
+  if (!batch) return 1;
   const jobs = new BatchJobs(batch);
   try {
     return await work(batch, jobs, { ...options, output: resolve(options.output!) }, io, say);
