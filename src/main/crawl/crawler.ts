@@ -56,6 +56,9 @@ export interface CrawlSummary extends BatchSummary {
   capped: boolean;
 }
 
+/** Links kept for pages that may come nearer the start (about 100 MB at most). */
+const MAX_KEPT_LINKS = 1_000_000;
+
 export class CrawlError extends Error {
   override readonly name = 'CrawlError';
 }
@@ -66,6 +69,9 @@ export class Crawler {
   private readonly maxPages: number;
   private runner!: BatchRunner;
   private capped = false;
+  /** Links of pages followed at depth 2 or more, in scope (see reach). */
+  private readonly linksOf = new Map<string, readonly string[]>();
+  private keptLinks = 0;
 
   private constructor(
     private readonly options: CrawlOptions,
@@ -116,25 +122,55 @@ export class Crawler {
 
   /** The links of a page that will be written: those in scope, new, and not too deep, join the batch. */
   private async follow(row: BatchRow, page: ConvertedPage): Promise<void> {
-    const depth = this.depths.get(row.url) ?? 0;
-    if (depth >= this.maxDepth) return;
-    const found: string[] = [];
+    const links: string[] = [];
     for (const link of pageLinks(page)) {
       const normalised = normaliseUrl(link);
-      if (!('url' in normalised) || this.depths.has(normalised.url) || !this.scope.has(normalised.url)) continue;
-      if (this.depths.size >= this.maxPages) {
-        this.capped = true;
-        break;
-      }
-      found.push(normalised.url);
-      this.depths.set(normalised.url, depth + 1);
+      if ('url' in normalised && this.scope.has(normalised.url)) links.push(normalised.url);
     }
-    if (found.length === 0) return;
-    await this.record(found.map((url) => [url, depth + 1]));
-    await this.runner.add(found);
+    const depth = this.depths.get(row.url) ?? 0;
+    // A page may come nearer the start later (see reach): its links are kept for then, within a bound.
+    if (depth >= 2 && this.keptLinks + links.length <= MAX_KEPT_LINKS) {
+      this.linksOf.set(row.url, links);
+      this.keptLinks += links.length;
+    }
+    await this.reach([[links, depth]]);
   }
 
-  /** Sitemap pages in scope: those of the sitemaps robots.txt lists, and of /sitemap.xml. */
+  /**
+   * Links found `depth + 1` steps from the start join the crawl, or come nearer when they were
+   * recorded deeper. Pages load many at once, so the crawl is breadth-first only roughly: a sitemap
+   * page (depth 1) may link a section before the start page does, and the section, then its pages,
+   * would count a step too many and fall past --max-depth. A page followed already that comes
+   * nearer brings its own links nearer in turn.
+   */
+  private async reach(start: Array<[readonly string[], number]>): Promise<void> {
+    const fresh: string[] = [];
+    const recorded: Array<[string, number]> = [];
+    const pending = [...start];
+    while (pending.length > 0) {
+      const [links, depth] = pending.pop()!;
+      if (depth >= this.maxDepth) continue;
+      for (const url of links) {
+        const known = this.depths.get(url);
+        if (known !== undefined && known <= depth + 1) continue;
+        if (known === undefined) {
+          if (this.depths.size >= this.maxPages) {
+            this.capped = true;
+            continue;
+          }
+          fresh.push(url);
+        }
+        this.depths.set(url, depth + 1);
+        recorded.push([url, depth + 1]);
+        const followed = this.linksOf.get(url);
+        if (followed) pending.push([followed, depth + 1]);
+      }
+    }
+    if (recorded.length === 0) return;
+    await this.record(recorded);
+    if (fresh.length > 0) await this.runner.add(fresh);
+  }
+
   private async sitemapUrls(start: string, robots: RobotsRules | undefined): Promise<string[]> {
     const listed = robots ? await robots.sitemaps(start) : [];
     const sitemaps = [...new Set([...listed, `${new URL(start).origin}/sitemap.xml`])];
