@@ -35,24 +35,63 @@ function absolute(href: string, base: string): string | undefined {
 
 const HIDDEN = /\shidden(?:[\s=>/]|$)|aria-hidden\s*=\s*["']?true|style\s*=\s*["'][^"']*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-/** Absolute http(s) links of the page, in order, without duplicates. */
+/** Elements whose content is never followed: code, templates, fallbacks, drawings. */
+const SKIPPED = ['script', 'style', 'template', 'noscript', 'svg'];
+/** A tag longer than this is no link anyone clicks (and would cost the attribute checks dear). */
+const MAX_TAG_CHARS = 64 * 1024;
+
+/**
+ * Absolute http(s) links of the page, in order, without duplicates. One forward scan (no regular
+ * expression over the page: an unclosed comment or tag repeated would make one quadratic, and
+ * this runs in the batch's own thread): each search starts where the last one ended, and a
+ * closing form found missing once is not looked for again.
+ */
 export function pageLinks(page: ConvertedPage): string[] {
-  const html = page.originalHtml.slice(0, 8 * 1024 * 1024).replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|template|noscript|svg)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const html = page.originalHtml.slice(0, 8 * 1024 * 1024);
+  const lower = html.toLowerCase();
   const pageUrl = page.source.finalUrl ?? page.source.url;
-  const baseHref = /<base\b[^>]*>/i.exec(html);
-  const base = (baseHref ? absolute(attribute(baseHref[0], 'href') ?? '', pageUrl) : undefined) ?? pageUrl;
+  const tags: string[] = [];
+  let base: string | undefined;
+  let commentsClose = true;
+  const unclosed = new Set<string>();
+  let at = 0;
+  while (at < html.length) {
+    const open = lower.indexOf('<', at);
+    if (open < 0) break;
+    if (lower.startsWith('<!--', open)) {
+      const end = commentsClose ? lower.indexOf('-->', open + 4) : -1;
+      if (end < 0) commentsClose = false;
+      at = end < 0 ? open + 4 : end + 3;
+      continue;
+    }
+    const name = /^<([a-z][a-z0-9-]*)/.exec(lower.slice(open, open + 20))?.[1];
+    if (name !== undefined && SKIPPED.includes(name)) {
+      const close = unclosed.has(name) ? -1 : lower.indexOf(`</${name}`, open + name.length + 1);
+      if (close < 0) unclosed.add(name);
+      at = close < 0 ? open + name.length + 1 : close + name.length + 2;
+      continue;
+    }
+    if (name !== 'a' && name !== 'link' && name !== 'base') {
+      at = open + 1;
+      continue;
+    }
+    const end = lower.indexOf('>', open);
+    if (end < 0) break; // no tag ends after this one
+    at = end + 1;
+    if (end - open > MAX_TAG_CHARS) continue;
+    const tag = html.slice(open, end + 1);
+    if (name === 'base') base ??= absolute(attribute(tag, 'href') ?? '', pageUrl);
+    else tags.push(tag);
+  }
   const found = new Set<string>();
-  const add = (href: string | undefined) => {
-    if (href === undefined || found.size >= MAX_LINKS) return;
-    const url = absolute(href, base);
-    if (url !== undefined) found.add(url);
-  };
-  for (const match of html.matchAll(/<(a|link)\b[^>]*>/gi)) {
-    const tag = match[0];
+  for (const tag of tags) {
+    if (found.size >= MAX_LINKS) break;
     const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/) ?? [];
-    if (match[1].toLowerCase() === 'link') {
-      if (rel.includes('next')) add(attribute(tag, 'href'));
-    } else if (!rel.includes('nofollow') && !HIDDEN.test(tag)) add(attribute(tag, 'href'));
+    const isLink = /^<link/i.test(tag);
+    if (isLink ? !rel.includes('next') : rel.includes('nofollow') || HIDDEN.test(tag)) continue;
+    const href = attribute(tag, 'href');
+    const url = href === undefined ? undefined : absolute(href, base ?? pageUrl);
+    if (url !== undefined) found.add(url);
   }
   return [...found];
 }

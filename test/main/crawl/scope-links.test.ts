@@ -38,4 +38,17 @@ describe('the links of a page', () => {
     const page: ConvertedPage = { ok: true, source: { url: 'https://example.com/docs/x', finalUrl: 'https://example.com/docs/x' }, result: convert(html, { url: 'https://example.com/docs/x' }), originalHtml: html };
     expect(pageLinks(page)).toEqual(['https://example.com/docs/page-2', 'https://example.com/docs/intro', 'https://example.com/about', 'https://example.com/docs/api#x']);
   });
+
+  it('reads hostile pages in one pass: unclosed comments, scripts and tags repeated cost no more than their length', () => {
+    // Each of these made the regular expressions of before quadratic (minutes at a few MB).
+    const hostile = ['<!--'.repeat(200_000), '<script>'.repeat(100_000), '<noscript>'.repeat(100_000), '<a '.repeat(200_000)];
+    for (const junk of hostile) {
+      const html = `<a href="/first">first</a>${junk}<a href="/after">after</a>`;
+      const page: ConvertedPage = { ok: true, source: { url: 'https://example.com/' }, result: convert('<p>x</p>'), originalHtml: html };
+      // An unclosed comment or script hides nothing: what follows it is read as the page's.
+      // The run of unclosed "<a " swallows the link after it into one long tag, as a browser would.
+      const expected = junk.startsWith('<a ') ? ['https://example.com/first'] : ['https://example.com/first', 'https://example.com/after'];
+      expect(pageLinks(page)).toEqual(expected);
+    }
+  });
 });
