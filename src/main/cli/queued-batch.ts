@@ -5,15 +5,14 @@
 import { resolve } from 'node:path';
 import { formatDuration } from '../../shared/duration';
 import { formatMs } from '../loaders/source';
-import { BatchError } from '../batch/store';
 import { BatchJobs, jobIdOf } from '../queue/jobs';
 import { mergeBatch } from '../queue/merge';
 import { readQueueStatus } from '../queue/status';
-import { QueueError, redactedUrl, RedisBatch } from '../queue/redis-batch';
+import { redactedUrl, type RedisBatch } from '../queue/redis-batch';
 import { describeInput, plural, readInput } from './batch';
 import type { BatchCliOptions } from './batch-args';
 import { ProgressBar } from './progress-bar';
-import { connectBatch } from './queue-connect';
+import { withQueuedBatch } from './queue-connect';
 import type { CliIo } from './run';
 
 const FOLLOW_POLL_MS = 500;
@@ -21,10 +20,7 @@ const MAX_LISTED_FAILURES = 10;
 
 export async function runQueuedBatchCli(options: BatchCliOptions, io: CliIo): Promise<number> {
   const say = (text: string) => io.stderr.write(`openscraper batch: ${text}\n`);
-  const batch = await connectBatch(options.queue!, options.queueName, say);
-  if (!batch) return 1;
-  const jobs = new BatchJobs(batch);
-  try {
+  return withQueuedBatch(options.queue!, options.queueName, say, async (batch, jobs) => {
     if (options.status) return await showStatus(batch, jobs, io);
     if (options.merge) return await merge(batch, options.output, say);
     const queued = await enqueue(batch, jobs, options, io, say);
@@ -38,14 +34,7 @@ export async function runQueuedBatchCli(options: BatchCliOptions, io: CliIo): Pr
     const finished = await follow(batch, jobs, io);
     if (!finished) say('stopped following; the workers go on (see --status, gather with --merge)');
     return await merge(batch, options.output, say);
-  } catch (error) {
-    if (!(error instanceof QueueError) && !(error instanceof BatchError)) throw error;
-    say(error.message);
-    return error instanceof BatchError ? 2 : 1;
-  } finally {
-    await jobs.close().catch(() => undefined);
-    await batch.close();
-  }
+  });
 }
 
 /** Puts the URLs on the queue; 0 when it did. */

@@ -14,12 +14,12 @@ import { WORK_DIR } from '../batch/atomic-files';
 import { journalPath } from '../batch/journal';
 import { BatchError, BatchRunner } from '../batch/runner';
 import { BatchJobs } from '../queue/jobs';
-import { QueueError, type QueuedBatchRecord, redactedUrl, RedisBatch, workerId } from '../queue/redis-batch';
+import { type QueuedBatchRecord, redactedUrl, RedisBatch, workerId } from '../queue/redis-batch';
 import { RedisQueue } from '../queue/redis-queue';
 import { flagHelp, parseFlags, UsageError } from './flags';
 import { formatMs } from '../loaders/source';
 import { queueFields } from './queue-flags';
-import { connectBatch } from './queue-connect';
+import { withQueuedBatch } from './queue-connect';
 import type { CliIo } from './run';
 
 const settings = batchSettingsSchema.shape;
@@ -128,19 +128,7 @@ export async function runWorkerCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const say = (text: string) => io.stderr.write(`openscraper worker: ${text}\n`);
-  const batch = await connectBatch(options.queue!, options.queueName, say);
-  if (!batch) return 1;
-  const jobs = new BatchJobs(batch);
-  try {
-    return await work(batch, jobs, { ...options, output: resolve(options.output!) }, io, say);
-  } catch (error) {
-    if (!(error instanceof QueueError) && !(error instanceof BatchError)) throw error;
-    say(error.message);
-    return error instanceof BatchError ? 2 : 1;
-  } finally {
-    await jobs.close().catch(() => undefined);
-    await batch.close();
-  }
+  return withQueuedBatch(options.queue!, options.queueName, say, (batch, jobs) => work(batch, jobs, { ...options, output: resolve(options.output!) }, io, say));
 }
 
 async function work(batch: RedisBatch, jobs: BatchJobs, options: z.output<typeof workerCliSchema> & { output: string }, io: CliIo, say: (text: string) => void): Promise<number> {
