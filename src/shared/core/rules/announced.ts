@@ -14,26 +14,55 @@ import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
-type Kind = 'comments' | 'related' | 'newsletter' | 'author';
+type Kind = 'comments' | 'related' | 'newsletter' | 'author' | 'share' | 'post-links';
 
 const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['comments', 'comments'], ['comment-list', 'comments'], ['commentlist', 'comments'], ['comments-area', 'comments'],
   ['comments-section', 'comments'], ['comment-section', 'comments'], ['disqus_thread', 'comments'], ['respond', 'comments'],
+  ['comment-respond', 'comments'], ['comment-form', 'comments'], ['commentform', 'comments'], ['comments-wrapper', 'comments'],
+  ['comments-container', 'comments'], ['recentcomments', 'comments'], ['article-comments', 'comments'],
+  ['story-comments', 'comments'], ['post-comments', 'comments'],
   ['related', 'related'], ['related-posts', 'related'], ['related-articles', 'related'], ['related-stories', 'related'],
   ['related-content', 'related'], ['jp-relatedposts', 'related'], ['yarpp-related', 'related'], ['crp_related', 'related'],
   ['popular-posts', 'related'], ['popularposts', 'related'], ['most-popular', 'related'], ['most-read', 'related'],
   ['outbrain', 'related'], ['taboola', 'related'],
+  ['related-links', 'related'], ['related-news', 'related'], ['relatedposts', 'related'], ['related-post', 'related'],
+  ['wp_rp_wrap', 'related'], ['recommended-stories', 'related'], ['more-stories', 'related'], ['read-next', 'related'],
+  ['breaking-news', 'related'], ['news-ticker', 'related'],
   ['newsletter', 'newsletter'], ['newsletter-signup', 'newsletter'], ['subscribe-box', 'newsletter'],
+  ['newsletter-form', 'newsletter'], ['newsletter-box', 'newsletter'], ['newsletter-widget', 'newsletter'],
+  ['newsletter-signup-form', 'newsletter'], ['mc4wp-form', 'newsletter'], ['mc_embed_signup', 'newsletter'],
   // Boxes about the writer (WordPress author-box plugins, news themes): about the author, not the story.
   ['author-bio', 'author'], ['author-box', 'author'], ['about-author', 'author'], ['about-the-author', 'author'],
   ['author-info', 'author'], ['author-profile', 'author'], ['author-description', 'author'], ['author-card', 'author'],
   ['contributor-bio', 'author'], ['short-bio', 'author'], ['author-bio-box', 'author'], ['saboxplugin-wrap', 'author'],
   ['abh_box', 'author'], ['post-author-bio', 'author'], ['author-details', 'author'],
+  // Share and like buttons of the widely installed plugins and themes (Jetpack, AddToAny, AddThis,
+  // Shariff, Blogger, Enfold): a row of buttons, never the post.
+  ['sharedaddy', 'share'], ['jp-post-flair', 'share'], ['sd-sharing', 'share'], ['sd-like', 'share'],
+  ['addtoany_share_save_container', 'share'], ['a2a_kit', 'share'], ['addthis_toolbox', 'share'],
+  ['addthis_sharing_toolbox', 'share'], ['shariff', 'share'], ['post-share-buttons', 'share'],
+  ['share-buttons', 'share'], ['social-share', 'share'], ['social-sharing', 'share'], ['share-bar', 'share'],
+  ['sharing-buttons', 'share'], ['share-links', 'share'], ['av-social-sharing-box', 'share'],
+  ['heateor_sss_sharing_container', 'share'], ['sharethis-inline-share-buttons', 'share'],
+  // What blog engines print around a post: its tags and categories, the links to the previous and
+  // next posts (WordPress core and its starter themes, Blogger, Penci, tagDiv).
+  ['entry-utility', 'post-links'], ['post-footer', 'post-links'], ['tags-links', 'post-links'], ['cat-links', 'post-links'],
+  ['post-tags', 'post-links'], ['entry-tags', 'post-links'], ['tagcloud', 'post-links'], ['tag-cloud', 'post-links'],
+  ['post-categories', 'post-links'], ['post-navigation', 'post-links'], ['nav-previous', 'post-links'],
+  ['nav-next', 'post-links'], ['post-pagination', 'post-links'], ['td-post-next-prev', 'post-links'],
+  ['nextpost', 'post-links'], ['prevpost', 'post-links'], ['next-post', 'post-links'], ['previous-post', 'post-links'],
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
 
-const WIDGET_TOKENS = vocabulary(['widget', 'sidebar', 'widget-area']);
+const WIDGET_TOKENS = vocabulary([
+  'widget', 'sidebar', 'widget-area', 'widgets', 'textwidget', 'widget_text',
+  // The sidebar named by its side or its rank, as themes do.
+  'sidebar-right', 'sidebar-left', 'right-sidebar', 'left-sidebar', 'sidebar-primary', 'sidebar-secondary',
+  'primary-sidebar', 'secondary-sidebar', 'main-sidebar', 'site-sidebar', 'blog-sidebar', 'sidebar1', 'sidebar2',
+  'sidebar-wrapper', 'sidebar-container',
+]);
 
 const FURNITURE_TOKENS = vocabulary([
   'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
@@ -56,6 +85,8 @@ const REASONS: Record<Kind, string> = {
   related: 'a block of related or popular stories',
   newsletter: 'a newsletter sign-up',
   author: 'a box about the author',
+  share: 'share or like buttons',
+  'post-links': "the post's tags, categories or links to other posts",
 };
 
 const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);

@@ -2,7 +2,7 @@
 // sites wrap the whole page in one <form>, so a form is removed only when it holds none of the
 // page's content (its main region, its title, the first paragraph of its running text).
 import { findDescendant } from '../dom/query';
-import type { Element } from '../dom/nodes';
+import { ELEMENT_NODE, type Element } from '../dom/nodes';
 import { holdsDataTable } from './page-facts';
 import type { CleaningRule } from './types';
 
@@ -28,5 +28,18 @@ export const interfaceForm: CleaningRule = {
     if (holdsDataTable(el, context.skip)) return null;
     if (findDescendant(el, (d: Element) => d.localName === 'main' || d.localName === 'article', context.skip) !== null) return null;
     return 'a form (comments, search or sign-up), not content';
+  },
+};
+
+export const codeBlockButton: CleaningRule = {
+  id: 'code-button',
+  category: 'chrome',
+  tags: ['button'],
+  describe: 'buttons inside a code block (copy, run): their label would be read as the last line of code',
+  matches(el) {
+    for (let node = el.parentNode; node !== null && node.nodeType === ELEMENT_NODE; node = node.parentNode) {
+      if ((node as Element).localName === 'pre') return 'a button inside a code block (its label is not code)';
+    }
+    return null;
   },
 };

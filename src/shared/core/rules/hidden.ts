@@ -52,6 +52,13 @@ const HIDING_TOKENS = vocabulary([
   'hidden', 'd-none', 'is-hidden', 'u-hidden', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text',
   'screen-reader-only', 'show-for-sr', 'element-invisible', 'a11y-hidden',
 ]);
+/**
+ * A class that declares an element no part of the page's content: `robots-nocontent`, Yahoo's
+ * convention for what a search engine should not index, which Jetpack and others set on their
+ * share and like rows. (Print-hiding classes such as `no-print` are not such a declaration: a
+ * recipe site leaves its list of utensils out of print.)
+ */
+const NOT_DOCUMENT_TOKENS = vocabulary(['robots-nocontent']);
 const PRINT_TOKENS = vocabulary([
   'print-only', 'printonly', 'only-print', 'visible-print', 'visible-print-block', 'show-for-print', 'print-header',
   'print-footer', 'd-print-block', 'd-print-inline', 'd-print-flex', 'print-show',
@@ -80,3 +87,17 @@ export const hiddenClass: CleaningRule = {
 };
 
 const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
+
+export const notDocumentClass: CleaningRule = {
+  id: 'not-document',
+  category: 'hidden',
+  describe: 'elements the page declares no part of its content (class robots-nocontent)',
+  matches(el, context) {
+    if (el.attrs.length === 0) return null;
+    const token = tokenIn(el, NOT_DOCUMENT_TOKENS);
+    if (token === undefined) return null;
+    const { facts } = context;
+    if (PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText')) return null;
+    return `declared no part of the content (class "${token}")`;
+  },
+};

@@ -2,12 +2,12 @@
 import { adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
-import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle } from './hidden';
+import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, notDocumentClass } from './hidden';
 import { docsNavigation } from './docs-navigation';
 import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
 import { repeatedCaption } from './repeated';
-import { formControls, interfaceForm } from './forms';
+import { codeBlockButton, formControls, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
@@ -35,6 +35,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   ariaHidden,
   hiddenStyle,
   hiddenClass,
+  notDocumentClass,
   outsideMainRegion,
   chromeLandmark,
   shareBar,
@@ -45,6 +46,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   sidebarWidget,
   furnitureToken,
   formControls,
+  codeBlockButton,
   interfaceForm,
   linkList,
   besideColumn,

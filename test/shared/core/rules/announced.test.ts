@@ -63,4 +63,22 @@ describe('author boxes', () => {
     expect(convert(`${story}${box}`).removed.map((r) => `${r.ruleId} ${r.reason}`)).toEqual(['announced-block a box about the author']);
     expect(convert(`<div class="author-box"><h1>Title</h1>${story}</div>`).removed).toEqual([]);
   });
+
+  it("removes the share rows, tags and post links that blog engines print around a post, by their components' own names", () => {
+    const jetpack = '<div class="sharedaddy sd-sharing-enabled"><h3 class="sd-title">Share this:</h3><ul><li><a href="?share=twitter">Twitter</a></li></ul></div>';
+    expect(convert(`${story}${jetpack}`).removed.map((r) => `${r.ruleId} ${r.reason}`)).toEqual(['announced-block share or like buttons']);
+    const utility = '<div class="entry-utility">This entry was posted in <a href="/c/news">News</a>. Bookmark the <a href="/p/1">permalink</a>.</div>';
+    const navigation = '<nav class="post-navigation"><div class="nav-previous"><a href="/p/0">Older post</a></div></nav>';
+    expect(convert(`${story}${utility}`).removed.map((r) => r.reason)).toEqual(["the post's tags, categories or links to other posts"]);
+    expect(convert(`${story}${utility}${navigation}`).markdown).not.toContain('Older post');
+    // Whole tokens only: a post of the "share-buttons-guide" category is the story.
+    expect(convert(`<div class="share-buttons-guide">${story}</div>`).removed).toEqual([]);
+  });
+
+  it('removes sidebars named by their side, never one holding a data table', () => {
+    const sidebar = '<div id="sidebar-right"><h3>Latest headlines</h3><p><a href="/a">Phones get cheaper</a></p></div>';
+    expect(ruleOf(`${story}${sidebar}`)).toEqual(['widget div']);
+    const prices = '<div class="right-sidebar"><table><tr><th>Model</th><th>Price</th></tr><tr><td>A</td><td>$999</td></tr></table></div>';
+    expect(ruleOf(`${story}${prices}`)).toEqual([]);
+  });
 });

@@ -74,3 +74,12 @@ describe('permalink and docs-navigation', () => {
     expect(ruleOf(`${story}<p><a href="a.html">Bridges</a> and <a href="b.html">roads</a></p>`)).toEqual([]);
   });
 });
+
+describe('not-document', () => {
+  it('removes what the page declares no part of its content (robots-nocontent), never its running text', () => {
+    expect(ruleOf(`${story}<div class="robots-nocontent"><a href="/like">Like this</a></div>`)).toEqual(['not-document div']);
+    expect(ruleOf(`<div class="robots-nocontent">${story}</div>`)).toEqual([]);
+    // Print-hiding is not such a declaration: a recipe leaves its utensils out of print.
+    expect(ruleOf(`${story}<div class="no-print"><h2>Utensils</h2><p>Spatula</p></div>`)).toEqual([]);
+  });
+});

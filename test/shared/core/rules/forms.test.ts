@@ -16,3 +16,17 @@ describe('forms', () => {
     expect(result.markdown).toContain('# Title');
   });
 });
+
+describe('code-button', () => {
+  it("removes a copy button inside a code block, so its label is not read as the code's last line", () => {
+    const html = '<p>Run it:</p><pre><code>npm test</code><button class="copy-button">copy</button></pre>';
+    const result = convert(html);
+    expect(result.removed.map((r) => r.ruleId)).toEqual(['code-button']);
+    expect(result.markdown).toContain('```\nnpm test\n```');
+  });
+
+  it('keeps buttons outside code blocks (an FAQ question is often a button)', () => {
+    const faq = '<h3><button aria-expanded="false">Can I pay by card?</button></h3><p>Yes, every major card is accepted at the desk.</p>';
+    expect(convert(faq).markdown).toContain('Can I pay by card?');
+  });
+});
