@@ -108,7 +108,7 @@ function openingHeading(el: Element): Element | null {
   return first !== null && HEADING_TAGS.has(first.localName) ? first : null;
 }
 
-function kindOfTitle(title: string): Kind | undefined {
+export function kindOfTitle(title: string): Kind | undefined {
   const text = title.replace(/\s+/g, ' ').trim().replace(/[:.!]$/, '');
   return TITLES.find(([pattern]) => pattern.test(text))?.[1];
 }

@@ -12,6 +12,7 @@ import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
+import { inlinePromo } from './promos';
 import { articleCaption, articleInside, articleOutside, articleTrailing, articleNamed } from './article';
 import type { ConvertMode } from '../types';
 import type { CleaningRule } from './types';
@@ -43,6 +44,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   permalinkAnchor,
   repeatedCaption,
   announcedBlock,
+  inlinePromo,
   sidebarWidget,
   furnitureToken,
   formControls,

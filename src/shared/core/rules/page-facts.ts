@@ -135,8 +135,27 @@ export function contains(ancestor: Element, el: Element): boolean {
  * Running text: a block whose own text (text nodes and inline elements, not nested blocks) is at
  * least a sentence or two. Counted per block, each text node for its nearest block only.
  */
+/**
+ * A list item that opens with a link to another page is a teaser (a headline linked to its story
+ * and the story's first lines), however long: a news ticker's items are not the page's running text.
+ */
+function isTeaserItem(el: Element): boolean {
+  if (el.localName !== 'li') return false;
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return false;
+      continue;
+    }
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const first = child as Element;
+    const href = first.localName === 'a' ? (first.getAttribute('href') ?? '').trim() : '';
+    return href !== '' && !href.startsWith('#');
+  }
+  return false;
+}
+
 function isRunningText(el: Element, skip: Skip): boolean {
-  if (!isBlock(el) || NOT_TEXT.has(el.localName)) return false;
+  if (!isBlock(el) || NOT_TEXT.has(el.localName) || isTeaserItem(el)) return false;
   let length = 0;
   const stack: Node[] = [];
   for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
@@ -181,7 +200,7 @@ function runningTextIn(elements: readonly Element[], skip: Skip): Paragraph[] {
       else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownTextOf(kid as Element, ownText, elements);
     }
     ownText[i] = length;
-    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName)) found.push({ el, length });
+    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName) && !isTeaserItem(el)) found.push({ el, length });
   }
   return found.reverse();
 }

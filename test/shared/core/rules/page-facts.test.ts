@@ -51,4 +51,15 @@ describe('page facts: where the running text lies', () => {
     // Scripts and styles are not text a reader sees, however long.
     expect(span(`<div><script>${sentence.repeat(3)}</script><style>${sentence.repeat(3)}</style></div><p>Contact us.</p>`)).toBeNull();
   });
+
+  it("never takes a teaser for the running text: a ticker's items open with a link to their story", () => {
+    const ticker = `<ul><li><a href="/other-story">Other story</a><span>${sentence.repeat(2)}</span></li></ul>`;
+    const story = `<p>Our story: ${sentence.repeat(2)}</p>`;
+    const html = `<body>${ticker}${story}</body>`;
+    expect(span(html)?.[0]).toBe(`Our story: ${sentence}`.slice(0, 40));
+    expect(spanOneByOne(html)).toEqual(span(html));
+    // An item that opens with words is prose, whatever links it holds later.
+    const prose = `<ul><li>First, ${sentence}<a href="/audit">the audit</a> ${sentence}</li></ul>`;
+    expect(span(`<body>${prose}${story}</body>`)?.[0]).toBe(`First, ${sentence}`.slice(0, 40));
+  });
 });
