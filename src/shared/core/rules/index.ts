@@ -13,6 +13,7 @@ import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
 import { inlinePromo } from './promos';
+import { orphanHeading } from './orphan-headings';
 import { articleCaption, articleInside, articleOutside, articleTrailing, articleNamed } from './article';
 import type { ConvertMode } from '../types';
 import type { CleaningRule } from './types';
@@ -52,6 +53,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   interfaceForm,
   linkList,
   besideColumn,
+  orphanHeading,
 ];
 
 /** Article mode's own rules, run after the default ones on what they left. */

@@ -1,0 +1,92 @@
+// A heading whose whole section went as noise: "Latest articles" above a teaser list that the
+// link-list rule removed, "Comments" above a removed thread. What it announced is gone, so the
+// heading announces nothing; left alone it would stand in the Markdown over the next section's
+// text. A heading followed by nothing at all, or by a section with any text left, stays.
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
+import type { Skip } from '../dom/query';
+import { HEADING_TAGS } from '../html/blocks';
+import type { CleaningRule } from './types';
+
+/** Whether `el` holds nothing but `only` (and whitespace). */
+function holdsOnly(el: Element, only: Element): boolean {
+  for (const child of el.childNodes) {
+    if (child === only) continue;
+    if (child.nodeType === TEXT_NODE && (child as Text).data.trim() === '') continue;
+    if (child.nodeType === ELEMENT_NODE || child.nodeType === TEXT_NODE) return false;
+  }
+  return true;
+}
+
+/**
+ * 'removed' when rules removed `el` or everything of it that a reader would see; 'empty' when it never
+ * held anything to see; 'content' when text or an image is left.
+ */
+function whatIsLeft(el: Element, skip: Skip & {}): 'removed' | 'empty' | 'content' {
+  if (skip(el)) return 'removed';
+  let removed = false;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const child of current.childNodes) {
+      if (child.nodeType === TEXT_NODE) {
+        if ((child as Text).data.trim() !== '') return 'content';
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const element = child as Element;
+        if (skip(element)) removed = true;
+        else if (SEEN_WITHOUT_TEXT.has(element.localName)) return 'content';
+        else stack.push(element);
+      }
+    }
+  }
+  return removed ? 'removed' : 'empty';
+}
+
+const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
+
+function isOrStartsWithHeading(el: Element): boolean {
+  if (HEADING_TAGS.has(el.localName)) return true;
+  const first = el.firstElementChild;
+  return first !== null && HEADING_TAGS.has(first.localName);
+}
+
+/**
+ * The siblings after the heading (or after the wrapper that holds only it), up to the next heading:
+ * its section. True when there is one and every part of it was removed.
+ */
+function sectionRemoved(heading: Element, skip: Skip): boolean {
+  if (skip === null) return false;
+  let unit = heading;
+  while (unit.parentElement !== null && unit.parentElement.localName !== 'body' && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
+  let parts = 0;
+  for (let node = unit.nextSibling; node !== null; node = node.nextSibling) {
+    if (node.nodeType === TEXT_NODE) {
+      if ((node as Text).data.trim() !== '') return false;
+      continue;
+    }
+    if (node.nodeType !== ELEMENT_NODE) continue;
+    const sibling = node as Element;
+    if (isOrStartsWithHeading(sibling) && !skip(sibling)) break;
+    const left = whatIsLeft(sibling, skip);
+    if (left === 'content') return false;
+    if (left === 'removed') parts++;
+  }
+  return parts > 0;
+}
+
+function isLinked(heading: Element): boolean {
+  for (let node = heading.parentElement; node !== null; node = node.parentElement) if (node.localName === 'a') return true;
+  return heading.getElementsByTagName('a').some((a) => a.hasAttribute('href'));
+}
+
+export const orphanHeading: CleaningRule = {
+  id: 'orphan-heading',
+  category: 'chrome',
+  tags: ['h2', 'h3', 'h4', 'h5', 'h6'],
+  pass: 'late',
+  describe: 'a heading whose whole section was removed as noise (the title of a removed teaser list or comment thread)',
+  matches(el, context) {
+    // A linked heading is a teaser's headline: its card is the list's item, judged with the list.
+    if (context.facts.holds(el, 'title') || isLinked(el)) return null;
+    return sectionRemoved(el, context.skip) ? 'a heading whose section was removed' : null;
+  },
+};

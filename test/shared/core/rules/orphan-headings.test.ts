@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
+
+const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+const more = `<p>${'Work starts in spring and the road stays open during the building. '.repeat(3)}</p>`;
+const links = '<ul><li><a href="/a">Tunnel plan</a></li><li><a href="/b">Road closures</a></li><li><a href="/c">Budget</a></li></ul>';
+
+function orphans(html: string): string[] {
+  return convert(html).removed.filter((r) => r.ruleId === 'orphan-heading').map((r) => r.excerpt);
+}
+
+describe('orphan-heading', () => {
+  it('removes a heading whose whole section went as noise, also when a wrapper holds only the heading', () => {
+    // No announcing word: the list goes as links after the text, and its heading with it.
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Elsewhere on the site</h3>${links}</div>`)).toHaveLength(1);
+    const wrapped = `<div><h1>Bridge</h1>${story}${more}</div><div class="w"><div class="heading"><h4>Elsewhere</h4></div><div class="posts">${links}</div></div>`;
+    expect(convert(wrapped).markdown).not.toContain('Elsewhere');
+  });
+
+  it('keeps headings with text left under them, headings over nothing, and teaser headlines', () => {
+    expect(orphans(`<h1>Bridge</h1>${story}<h2>Costs</h2>${more}`)).toEqual([]);
+    expect(orphans(`<h1>Bridge</h1>${story}<h2>Costs</h2><h3>Steel</h3>${more}`)).toEqual([]);
+    // A teaser's linked headline is judged with its list (here: the list of cards goes as a whole).
+    const cards = '<div><div><h2><a href="/x">Tunnel plan</a></h2><div><a href="/t">Transport</a></div></div><div><h2><a href="/y">Budget</a></h2><div><a href="/m">Money</a></div></div></div>';
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div>${cards}`)).toEqual([]);
+    expect(convert(`<div><h1>Bridge</h1>${story}${more}</div>${cards}`).markdown).not.toContain('Tunnel plan');
+  });
+});
