@@ -52,6 +52,8 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['post-categories', 'post-links'], ['post-navigation', 'post-links'], ['nav-previous', 'post-links'],
   ['nav-next', 'post-links'], ['post-pagination', 'post-links'], ['td-post-next-prev', 'post-links'],
   ['nextpost', 'post-links'], ['prevpost', 'post-links'], ['next-post', 'post-links'], ['previous-post', 'post-links'],
+  ['tags', 'post-links'], ['tag-list', 'post-links'], ['tags-list', 'post-links'], ['article-tags', 'post-links'],
+  ['list-tags', 'post-links'], ['post-tags-list', 'post-links'], ['news-backlink-wrap', 'post-links'],
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
@@ -66,7 +68,7 @@ const WIDGET_TOKENS = vocabulary([
 
 const FURNITURE_TOKENS = vocabulary([
   'site-header', 'header', 'masthead', 'site-footer', 'footer', 'navbar', 'navigation', 'nav', 'menu', 'breadcrumb',
-  'breadcrumbs', 'modal', 'skip-link', 'copyright',
+  'breadcrumbs', 'modal', 'skip-link', 'copyright', 'site-breadcrumb', 'breadcrumb-list', 'breadcrumbs-wrapper',
 ]);
 
 const TITLES: ReadonlyArray<[RegExp, Kind]> = [

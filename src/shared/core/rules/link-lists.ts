@@ -147,12 +147,27 @@ function isSubpageIndex(el: Element): boolean {
   return links.length > 0 && links.every((a) => SUBPAGE.test((a.getAttribute('href') ?? '').trim()));
 }
 
+/**
+ * The sentence just before `el` introduces it ("The current and past members of the team." and then
+ * their links): a paragraph of a few words as its previous sibling. A bar of category or share links
+ * follows a title, a byline or an image, not a sentence.
+ */
+function introducedByParagraph(el: Element, skip: Skip): boolean {
+  let before = el.previousElementSibling;
+  while (before !== null && skip !== null && skip(before)) before = before.previousElementSibling;
+  return before !== null && before.localName === 'p' && (textOf(before).match(WORD) ?? []).length >= INTRODUCTION_WORDS;
+}
+
 function outsideRunningText(el: Element, context: RuleContext): boolean {
   const span = context.facts.textSpan;
   if (span === null || isSubpageIndex(el)) return false;
   if (context.facts.inMainRegion(el)) {
-    if (context.facts.holds(el, 'lastText')) return false;
-    return context.facts.position(el) > context.facts.position(span.last);
+    if (context.facts.holds(el, 'lastText') || context.facts.holds(el, 'firstText')) return false;
+    const at = context.facts.position(el);
+    if (at > context.facts.position(span.last)) return true;
+    // Before the text, the region's bars of links (categories, breadcrumbs, share links) — but not a
+    // list that a sentence introduces, which is the document's own.
+    return at < context.facts.position(span.first) && !introducedByParagraph(el, context.skip);
   }
   return !withinProse(el, context);
 }

@@ -29,9 +29,14 @@ describe('link lists', () => {
     expect(linkLists(`<h1>Index</h1>${links}`)).toEqual([]);
   });
 
-  it('inside the main region, removes only lists after its last paragraph', () => {
-    const html = `<main>${links}${para('story text')}${para('more story')}${links}</main>`;
-    expect(linkLists(html)).toEqual(['body > main > ul:nth-of-type(2)']);
+  it('inside the main region, removes lists before its first paragraph and after its last, never between', () => {
+    const html = `<main>${links}${para('story text')}${links}${para('more story')}${links}</main>`;
+    expect(linkLists(html)).toEqual(['body > main > ul:nth-of-type(1)', 'body > main > ul:nth-of-type(3)']);
+  });
+
+  it('keeps a list that a sentence introduces before the running text (a team, the sources)', () => {
+    const html = `<main><h1>Release notes</h1><h2>Team</h2><p>The current and past members of the team.</p>${links}${para('story text')}</main>`;
+    expect(linkLists(html)).toEqual([]);
   });
 
   it('removes teaser cards: a linked headline with a short summary', () => {
