@@ -69,8 +69,10 @@ function partsOf(el: Element, skip: Skip): Parts | null {
     }
   }
   const trimmed = label.trim();
+  // Most blocks stop here: no link, or no label (the decoration is only taken out of a candidate).
+  if (links === 0 || trimmed === '') return { label: '', setApart: false, links };
   const setApart = /[:|»]$/.test(trimmed) || emphasised || (trimmed === trimmed.toUpperCase() && trimmed !== trimmed.toLowerCase());
-  return { label: withoutDecoration(label), setApart, links };
+  return { label: setApart ? withoutDecoration(label) : '', setApart, links };
 }
 
 export const inlinePromo: CleaningRule = {
