@@ -186,6 +186,9 @@ describe('article mode', () => {
     const { markdown } = convert(html, { mode: 'article' });
     expect(markdown).toContain('- `callback` [\\<string>](https://developer.mozilla.org/String)');
     expect(markdown).not.toContain('Other story two');
+    // A function of one parameter has a list of one entry.
+    const one = html.replace(`<ul>${params}</ul>`, `<ul><li><code>domain</code> <a href="https://developer.mozilla.org/String">&lt;string&gt;</a></li></ul>`);
+    expect(convert(one, { mode: 'article' }).markdown).toContain('- `domain` [\\<string>](https://developer.mozilla.org/String)');
   });
 
   it('takes the sections of a reference whose headings follow empty anchors as one document', () => {

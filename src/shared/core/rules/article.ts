@@ -60,7 +60,7 @@ function entriesWithWords(el: Element, skip: Skip): boolean {
     items++;
     if (!isOnlyLinks(kid, skip) && !isTeaser(kid, skip)) withWords++;
   }
-  return items >= 2 && withWords * 2 > items;
+  return items >= 1 && withWords * 2 > items;
 }
 
 export const articleInside: CleaningRule = {
