@@ -9,7 +9,7 @@ import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom
 import { findDescendant, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
-import { isLinkList, isOnlyLinks, isTeaser } from './link-lists';
+import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
 import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
@@ -78,8 +78,8 @@ const TITLES: ReadonlyArray<[RegExp, Kind]> = [
   [/^(newsletter|sign up for|subscribe to)/i, 'newsletter'],
   // The same announcements in the other languages the evaluation pages hold most (German, French,
   // Spanish, Portuguese, Italian, Polish, Dutch).
-  [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
-  [/^(mehr zum thema|mehr (aus|zu|von|artikel|news|nachrichten)\b|weitere (artikel|beiträge|nachrichten|themen|news)|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|neueste (artikel|beiträge|nachrichten)|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
+  [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(neueste|letzte) kommentare|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
+  [/^(mehr zum thema|mehr (aus|zu|von|artikel|news|nachrichten)\b|weitere (artikel|beiträge|nachrichten|themen|news)|zum weiterlesen|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|(die )?neuesten? (artikel|beiträge|nachrichten|meldungen|news)|aktuellste (artikel|beiträge|nachrichten|meldungen|news)|aktuelle (artikel|beiträge|nachrichten|meldungen|news)\b|weitere meldungen|entdecke weitere|articles les plus lus|temas relacionados|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
   [/^(newsletter abonnieren|jetzt (anmelden|abonnieren)|abonnez-vous|inscrivez-vous|suscríbete|assine (a|nossa) newsletter|iscriviti)/i, 'newsletter'],
 ];
 
@@ -179,7 +179,8 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
       heading = null;
       continue;
     }
-    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip)) return false;
+    // Announced as related stories, cards whose headline is not a link are teasers too.
+    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip)) return false;
     items++;
   }
   return items > 0;

@@ -90,6 +90,37 @@ export function isTeaser(el: Element, skip: Skip): boolean {
   return looseTextLength(el, skip) <= TEASER_TEXT_MAX;
 }
 
+const CARD_PARTS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'img', 'picture']);
+const NOT_IN_CARDS = new Set(['pre', 'table', 'h1', 'form']);
+
+/**
+ * A story card: a headline or a picture, at most a short summary, and a link to the story ("Mehr
+ * erfahren") — a teaser whose headline is not itself the link. Only a block that the page announces
+ * as related stories is read as a list of cards (see announced.ts): alone, it is a section.
+ */
+export function isCard(el: Element, skip: Skip): boolean {
+  let parts = 0;
+  let links = 0;
+  const found = findDescendant(
+    el,
+    (d) => {
+      if (NOT_IN_CARDS.has(d.localName)) return true;
+      if (CARD_PARTS.has(d.localName)) parts++;
+      else if (d.localName === 'a' && linksElsewhere(d)) links++;
+      return false;
+    },
+    skip,
+  );
+  return found === null && parts > 0 && links > 0 && looseTextLength(el, skip) <= TEASER_TEXT_MAX;
+}
+
+/** A block of two or more story cards (after an optional heading). */
+export function isCardList(el: Element, skip: Skip): boolean {
+  let items = children(el, skip);
+  if (items.length > 0 && HEADING_TAGS.has(items[0].localName)) items = items.slice(1);
+  return items.length >= 2 && items.every((item) => isCard(item, skip) || isTeaser(item, skip) || isOnlyLinks(item, skip));
+}
+
 function looseTextLength(el: Element, skip: Skip): number {
   let length = 0;
   const stack: Node[] = [el];

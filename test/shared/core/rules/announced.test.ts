@@ -81,4 +81,11 @@ describe('author boxes', () => {
     const prices = '<div class="right-sidebar"><table><tr><th>Model</th><th>Price</th></tr><tr><td>A</td><td>$999</td></tr></table></div>';
     expect(ruleOf(`${story}${prices}`)).toEqual([]);
   });
+
+  it('removes story cards under an announcing heading, whose headlines are not links; keeps such sections unannounced', () => {
+    const card = (n: number) => `<article><img src="/i${n}.jpg" alt=""><h3>Story ${n}</h3><p>What happened to the bridge, in brief.</p><a href="/s${n}">Read on</a></article>`;
+    const cards = `<div class="holder">${card(1)}${card(2)}${card(3)}</div>`;
+    expect(ruleOf(`${story}<section><h2>Zum Weiterlesen</h2>${cards}</section>`)).toEqual(['announced-block section']);
+    expect(ruleOf(`${story}<section><h2>Our projects</h2>${cards}</section>`)).toEqual([]);
+  });
 });
