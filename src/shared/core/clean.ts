@@ -67,9 +67,14 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
     return verdict !== undefined && verdict.rule.action !== 'unwrap';
   };
   let judged = 0;
-  const judge = (passRules: readonly CleaningRule[], context: RuleContext, removedBefore: Uint8Array | null) => {
+  // Indices (`order`) of the elements each judging removed, in the order it removed them.
+  let removedNow: number[] = [];
+  /** Judges every element, children before parents — or only `only`, given in that order. */
+  const judge = (passRules: readonly CleaningRule[], context: RuleContext, removedBefore: Uint8Array | null, only?: readonly number[]) => {
     const rulesFor = rulesByTag(passRules);
-    for (let i = elements.length - 1; i >= 0; i--) {
+    const count = only === undefined ? elements.length : only.length;
+    for (let k = 0; k < count; k++) {
+      const i = only === undefined ? elements.length - 1 - k : only[k];
       budget?.tick();
       const el = elements[i];
       if (verdicts[i] !== undefined || (removedBefore !== null && removedBefore[i] === 1)) continue;
@@ -84,20 +89,43 @@ export function cleanDocument(document: Document, options: CleanOptions): CleanO
         else {
           verdicts[i] = { rule, reason };
           judged++;
+          if (rule.action !== 'unwrap') removedNow.push(i);
         }
         break;
       }
     }
   };
+  /**
+   * A later pass can take away what an earlier rule weighed inside an element: a consent banner is
+   * kept for the heading it holds, and the orphan-heading rule later takes that heading. Cleaning
+   * the cleaned page would then remove the banner. So the elements around each later removal are
+   * judged again, by the earlier rules and then the later ones, until nothing more goes: cleaning
+   * stays idempotent. Only ancestors can change their verdict (rules weigh what an element holds),
+   * and they are few.
+   */
+  const settle = (fresh: number[], passes: readonly { rules: readonly CleaningRule[]; context: RuleContext }[]) => {
+    for (let round = 0; round < SETTLE_ROUNDS && fresh.length > 0; round++) {
+      const around = ancestorsOutsideRemoved(elements, fresh, isRemoved);
+      if (around.length === 0) return;
+      removedNow = [];
+      for (const { rules: passRules, context } of passes) judge(passRules, context, null, around.filter((i) => verdicts[i] === undefined));
+      fresh = removedNow;
+    }
+  };
   const passOf = (rule: CleaningRule) => rule.pass ?? 'early';
   let facts = pageFacts(document, isRemoved, undefined, elements);
-  judge(rules.filter((rule) => passOf(rule) === 'early'), { document, skip: isRemoved, facts }, null);
+  const earlyRules = rules.filter((rule) => passOf(rule) === 'early');
+  const earlyContext: RuleContext = { document, skip: isRemoved, facts };
+  judge(earlyRules, earlyContext, null);
   // Where the running text lies is found afresh for each later pass, without what the passes before removed.
   for (const pass of ['late', 'article'] as const) {
     const passRules = rules.filter((rule) => passOf(rule) === pass);
     if (passRules.length === 0) continue;
     facts = pageFacts(document, isRemoved, facts, elements);
-    judge(passRules, { document, skip: isRemoved, facts }, insideRemoved(elements, isRemoved));
+    const context: RuleContext = { document, skip: isRemoved, facts };
+    removedNow = [];
+    judge(passRules, context, insideRemoved(elements, isRemoved));
+    if (pass === 'late') settle(removedNow, [{ rules: earlyRules, context: earlyContext }, { rules: passRules, context }]);
   }
   const kept = keptRoots.size > 0 ? recordKept(keptVerdicts, keptRoots, isRemoved) : [];
   const removed = judged === 0 ? [] : removeJudged(document, verdictOf, isRemoved, elementPath);
@@ -141,6 +169,32 @@ function recordKept(keptVerdicts: readonly (Verdict | undefined)[], keptRoots: R
 }
 
 /** Marks (by `order`) every element inside a removed subtree: in document order, parents come first. */
+/** Rounds of settling (see cleanDocument): each can only climb, and pages are seldom deeper than this in chains of such changes. */
+const SETTLE_ROUNDS = 8;
+
+/**
+ * The ancestors of the elements at `indices` that are neither removed nor inside a removed one, as
+ * indices from the deepest (last in document order) to the shallowest: the order rules are tried in.
+ */
+function ancestorsOutsideRemoved(elements: readonly Element[], indices: readonly number[], isRemoved: (el: Element) => boolean): number[] {
+  const found = new Set<number>();
+  for (const index of indices) {
+    const chain: number[] = [];
+    let inside = false;
+    for (let node = elements[index].parentElement; node !== null; node = node.parentElement) {
+      if (elements[node.order] !== node) break;
+      if (isRemoved(node)) {
+        inside = true;
+        break;
+      }
+      if (found.has(node.order)) break;
+      chain.push(node.order);
+    }
+    if (!inside) for (const at of chain) found.add(at);
+  }
+  return [...found].sort((a, b) => b - a);
+}
+
 function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) => boolean): Uint8Array {
   const inside = new Uint8Array(elements.length);
   for (let i = 0; i < elements.length; i++) {

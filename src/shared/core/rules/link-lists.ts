@@ -91,7 +91,7 @@ export function isTeaser(el: Element, skip: Skip): boolean {
 }
 
 const CARD_PARTS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'img', 'picture']);
-const NOT_IN_CARDS = new Set(['pre', 'table', 'h1', 'form']);
+const NOT_IN_CARDS = new Set(['pre', 'code', 'kbd', 'samp', 'dl', 'table', 'h1', 'form']);
 
 /**
  * A story card: a headline or a picture, at most a short summary, and a link to the story ("Mehr
@@ -105,6 +105,9 @@ export function isCard(el: Element, skip: Skip): boolean {
     el,
     (d) => {
       if (NOT_IN_CARDS.has(d.localName)) return true;
+      // A heading with links among its words is a reference's entry (rustdoc's "impl Trait for
+      // Type", its names linked), not a headline.
+      if (HEADING_TAGS.has(d.localName) && d.getElementsByTagName('a').length > 0 && !isLinkedHeading(d, skip)) return true;
       if (CARD_PARTS.has(d.localName)) parts++;
       else if (d.localName === 'a' && linksElsewhere(d)) links++;
       return false;

@@ -14,7 +14,8 @@ const PARAGRAPH_MIN_TEXT = 120;
 const MAIN_MIN_SHARE = 0.15;
 const MAIN_MIN_TEXT = 200;
 
-const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+// What a reader never sees as the page's text: scripts, styles, and the fallback markup of frames and embeds.
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'noembed', 'noframes', 'object', 'embed']);
 
 export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
 

@@ -86,6 +86,10 @@ describe('author boxes', () => {
     const card = (n: number) => `<article><img src="/i${n}.jpg" alt=""><h3>Story ${n}</h3><p>What happened to the bridge, in brief.</p><a href="/s${n}">Read on</a></article>`;
     const cards = `<div class="holder">${card(1)}${card(2)}${card(3)}</div>`;
     expect(ruleOf(`${story}<section><h2>Zum Weiterlesen</h2>${cards}</section>`)).toEqual(['announced-block section']);
+    // Unannounced, cards after the text may be the page's own (its projects, its products).
     expect(ruleOf(`${story}<section><h2>Our projects</h2>${cards}</section>`)).toEqual([]);
+    // A reference's entries (rustdoc: an impl heading with its names linked) are never cards.
+    const impl = (n: number) => `<section><h3>impl Send for <a href="../struct.T${n}.html">T${n}</a></h3></section>`;
+    expect(ruleOf(`${story}<section><h2>More from the crate</h2><div>${impl(1)}${impl(2)}</div></section>`)).toEqual([]);
   });
 });
