@@ -168,7 +168,6 @@ function recordKept(keptVerdicts: readonly (Verdict | undefined)[], keptRoots: R
   return kept.map((node, index) => ({ ...node, index }));
 }
 
-/** Marks (by `order`) every element inside a removed subtree: in document order, parents come first. */
 /** Rounds of settling (see cleanDocument): each can only climb, and pages are seldom deeper than this in chains of such changes. */
 const SETTLE_ROUNDS = 8;
 
@@ -195,6 +194,7 @@ function ancestorsOutsideRemoved(elements: readonly Element[], indices: readonly
   return [...found].sort((a, b) => b - a);
 }
 
+/** Marks (by `order`) every element inside a removed subtree: in document order, parents come first. */
 function insideRemoved(elements: readonly Element[], isRemoved: (el: Element) => boolean): Uint8Array {
   const inside = new Uint8Array(elements.length);
   for (let i = 0; i < elements.length; i++) {
