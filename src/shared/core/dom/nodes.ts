@@ -222,14 +222,25 @@ export abstract class ParentNodeBase extends Node {
 
 const NO_ELEMENTS: Element[] = Object.freeze([]) as unknown as Element[];
 
+/**
+ * Upper-cased tag names, shared by every page a process converts. Bounded: a page of a million
+ * distinct custom elements (`<x1>`, `<x2>`, …) must not grow it for the life of a batch worker; the
+ * names every page uses come first and stay, the rest are upper-cased each time.
+ */
 const upperNames = new Map<string, string>();
+const UPPER_NAMES_MAX = 2048;
 function upperName(name: string): string {
   let upper = upperNames.get(name);
   if (upper === undefined) {
     upper = name.toUpperCase();
-    upperNames.set(name, upper);
+    if (upperNames.size < UPPER_NAMES_MAX) upperNames.set(name, upper);
   }
   return upper;
+}
+
+/** How many upper-cased names the process keeps (for tests of the bound). */
+export function upperNamesKept(): number {
+  return upperNames.size;
 }
 
 export class Element extends ParentNodeBase {

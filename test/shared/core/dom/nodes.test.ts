@@ -15,6 +15,7 @@ import {
   rewriteChildren,
   type Text,
   UNWRAP,
+  upperNamesKept,
 } from '../../../../src/shared/core/dom/nodes';
 import { parseHtml } from '../../../../src/shared/core/parse';
 import { pageFacts } from '../../../../src/shared/core/rules/page-facts';
@@ -157,5 +158,16 @@ describe('deferred removals', () => {
     parent.appendChild(a);
     expect(idsOf(parent)).toEqual(['b', 'a']);
     expectLinked(parent);
+  });
+});
+
+describe('tag names', () => {
+  it('keeps a bounded cache of upper-cased names, whatever names a page invents', () => {
+    const html = Array.from({ length: 5000 }, (_, i) => `<x-tag-${i}>${i}</x-tag-${i}>`).join('');
+    const document = parseHtml(`<body>${html}</body>`);
+    const custom = document.body!.children;
+    expect(custom).toHaveLength(5000);
+    expect(custom[4999].nodeName).toBe('X-TAG-4999');
+    expect(upperNamesKept()).toBeLessThanOrEqual(2048);
   });
 });
