@@ -104,11 +104,28 @@ function firstElementBeforeText(el: Element): Element | null {
   return null;
 }
 
-/** The heading that opens `el`: its first element child with no text before it, or that child's own first. */
+const LABEL_TAGS = new Set(['div', 'span', 'p', 'strong', 'b']);
+const LABEL_INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);
+const LABEL_MAX = 80;
+
+/**
+ * A title set as a plain block ("<div class=…-title>More From the Times</div>"): a few words, no
+ * link, nothing but inline formatting inside. Many sites style a div where a heading belongs.
+ */
+function isTitleBlock(el: Element): boolean {
+  if (!LABEL_TAGS.has(el.localName) || findDescendant(el, (d) => !LABEL_INLINE.has(d.localName)) !== null) return false;
+  const length = textOf(el).trim().length;
+  return length > 0 && length <= LABEL_MAX;
+}
+
+/**
+ * The heading that opens `el`: its first element child with no text before it, or that child's own
+ * first — a heading element, or a title set as a plain block.
+ */
 function openingHeading(el: Element): Element | null {
   let first = firstElementBeforeText(el);
-  if (first !== null && !HEADING_TAGS.has(first.localName)) first = firstElementBeforeText(first);
-  return first !== null && HEADING_TAGS.has(first.localName) ? first : null;
+  if (first !== null && !HEADING_TAGS.has(first.localName) && !isTitleBlock(first)) first = firstElementBeforeText(first);
+  return first !== null && (HEADING_TAGS.has(first.localName) || isTitleBlock(first)) ? first : null;
 }
 
 export function kindOfTitle(title: string): Kind | undefined {

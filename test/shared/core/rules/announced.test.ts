@@ -92,4 +92,12 @@ describe('author boxes', () => {
     const impl = (n: number) => `<section><h3>impl Send for <a href="../struct.T${n}.html">T${n}</a></h3></section>`;
     expect(ruleOf(`${story}<section><h2>More from the crate</h2><div>${impl(1)}${impl(2)}</div></section>`)).toEqual([]);
   });
+
+  it('reads a title set as a plain block, as sites style a div where a heading belongs', () => {
+    const promo = (n: number) => `<li><a href="/c">Business</a><a href="/s${n}"><img src="/i${n}.jpg" alt=""></a><a href="/s${n}">Story ${n}</a><div>What happened, in brief.</div></li>`;
+    const more = `<div class="list"><div class="list-header"><div class="list-title">More From the Times</div></div><ul>${promo(1)}${promo(2)}</ul></div>`;
+    expect(ruleOf(`${story}${more}`)).toEqual(['announced-block div']);
+    // A plain block of other words, or one with a link, is no title.
+    expect(ruleOf(`${story}${more.replace('More From the Times', 'Our business desk')}`)).toEqual([]);
+  });
 });
