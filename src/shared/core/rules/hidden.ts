@@ -3,7 +3,8 @@
 // never substrings).
 import { tokenIn, tokens, vocabulary } from '../dom/query';
 import { isBlock } from '../html/blocks';
-import type { CleaningRule } from './types';
+import type { Element } from '../dom/nodes';
+import type { CleaningRule, RuleContext } from './types';
 
 export const hiddenAttribute: CleaningRule = {
   id: 'hidden-attribute',
@@ -80,13 +81,17 @@ export const hiddenClass: CleaningRule = {
     if (hiding === undefined) return null;
     if (print === undefined && tokens(el, 'class').some((token) => SHOWN_AT_SOME_WIDTH.test(token))) return null;
     // Some sites hide the story until a script reveals it: a class never takes the page's own content.
-    const { facts } = context;
-    if (PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText')) return null;
+    if (holdsPageContent(el, context)) return null;
     return print !== undefined ? `shown only in print (class "${print}")` : `hidden by the page's CSS framework (class "${hiding}")`;
   },
 };
 
 const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
+
+/** The element is, or holds, the page itself, its main region, its title or its first paragraph of running text. */
+function holdsPageContent(el: Element, { facts }: RuleContext): boolean {
+  return PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText');
+}
 
 export const notDocumentClass: CleaningRule = {
   id: 'not-document',
@@ -95,9 +100,7 @@ export const notDocumentClass: CleaningRule = {
   matches(el, context) {
     if (el.attrs.length === 0) return null;
     const token = tokenIn(el, NOT_DOCUMENT_TOKENS);
-    if (token === undefined) return null;
-    const { facts } = context;
-    if (PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText')) return null;
+    if (token === undefined || holdsPageContent(el, context)) return null;
     return `declared no part of the content (class "${token}")`;
   },
 };

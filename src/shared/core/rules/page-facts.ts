@@ -133,10 +133,6 @@ export function contains(ancestor: Element, el: Element): boolean {
 }
 
 /**
- * Running text: a block whose own text (text nodes and inline elements, not nested blocks) is at
- * least a sentence or two. Counted per block, each text node for its nearest block only.
- */
-/**
  * A list item that opens with a link to another page is a teaser (a headline linked to its story
  * and the story's first lines), however long: a news ticker's items are not the page's running text.
  */
@@ -155,6 +151,10 @@ function isTeaserItem(el: Element): boolean {
   return false;
 }
 
+/**
+ * Running text: a block whose own text (text nodes and inline elements, not nested blocks) is at
+ * least a sentence or two. Counted per block, each text node for its nearest block only.
+ */
 function isRunningText(el: Element, skip: Skip): boolean {
   if (!isBlock(el) || NOT_TEXT.has(el.localName) || isTeaserItem(el)) return false;
   let length = 0;
