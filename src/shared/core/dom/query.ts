@@ -192,3 +192,12 @@ function nameSiblings(el: Element, stepOf: Map<Element, string>): void {
   }
 }
 
+/** The first element child of `el` when no words stand before it (whitespace may), else null. */
+export function firstElementBeforeText(el: Element): Element | null {
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return null;
+    } else if (child.nodeType === ELEMENT_NODE) return child as Element;
+  }
+  return null;
+}

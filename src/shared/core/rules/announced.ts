@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
+import { findDescendant, firstElementBeforeText, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
@@ -94,15 +94,6 @@ const REASONS: Record<Kind, string> = {
 
 const HEADED_BLOCKS = new Set(['section', 'div', 'aside', 'figure']);
 const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
-
-function firstElementBeforeText(el: Element): Element | null {
-  for (const child of el.childNodes) {
-    if (child.nodeType === TEXT_NODE) {
-      if ((child as Text).data.trim() !== '') return null;
-    } else if (child.nodeType === ELEMENT_NODE) return child as Element;
-  }
-  return null;
-}
 
 const LABEL_TAGS = new Set(['div', 'span', 'p', 'strong', 'b']);
 const LABEL_INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);

@@ -4,7 +4,7 @@ import { type ArticleContent, findArticleContent } from '../article/content';
 import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
-import { findDescendant, type Skip, valueHasToken } from '../dom/query';
+import { findDescendant, firstElementBeforeText, type Skip, valueHasToken } from '../dom/query';
 import { classifyTable } from '../html/tables';
 import { trimmedLength } from '../text';
 
@@ -138,17 +138,9 @@ export function contains(ancestor: Element, el: Element): boolean {
  */
 function isTeaserItem(el: Element): boolean {
   if (el.localName !== 'li') return false;
-  for (const child of el.childNodes) {
-    if (child.nodeType === TEXT_NODE) {
-      if ((child as Text).data.trim() !== '') return false;
-      continue;
-    }
-    if (child.nodeType !== ELEMENT_NODE) continue;
-    const first = child as Element;
-    const href = first.localName === 'a' ? (first.getAttribute('href') ?? '').trim() : '';
-    return href !== '' && !href.startsWith('#');
-  }
-  return false;
+  const first = firstElementBeforeText(el);
+  const href = first !== null && first.localName === 'a' ? (first.getAttribute('href') ?? '').trim() : '';
+  return href !== '' && !href.startsWith('#');
 }
 
 /**
