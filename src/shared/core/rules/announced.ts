@@ -53,14 +53,14 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['post-categories', 'post-links'], ['post-navigation', 'post-links'], ['nav-previous', 'post-links'],
   ['nav-next', 'post-links'], ['post-pagination', 'post-links'], ['td-post-next-prev', 'post-links'],
   ['nextpost', 'post-links'], ['prevpost', 'post-links'], ['next-post', 'post-links'], ['previous-post', 'post-links'],
-  ['entry-footer', 'post-links'], ['tags', 'post-links'], ['tag-list', 'post-links'], ['tags-list', 'post-links'], ['article-tags', 'post-links'],
+  ['entry-footer', 'post-links'], ['tag-list', 'post-links'], ['tags-list', 'post-links'], ['article-tags', 'post-links'],
   ['list-tags', 'post-links'], ['post-tags-list', 'post-links'], ['news-backlink-wrap', 'post-links'],
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
 
 const WIDGET_TOKENS = vocabulary([
-  'widget', 'sidebar', 'widget-area', 'widgets', 'textwidget', 'widget_text',
+  'widget', 'sidebar', 'widget-area', 'textwidget', 'widget_text',
   // The sidebar named by its side or its rank, as themes do.
   'sidebar-right', 'sidebar-left', 'right-sidebar', 'left-sidebar', 'sidebar-primary', 'sidebar-secondary',
   'primary-sidebar', 'secondary-sidebar', 'main-sidebar', 'site-sidebar', 'blog-sidebar', 'sidebar1', 'sidebar2',
