@@ -201,3 +201,58 @@ export function firstElementBeforeText(el: Element): Element | null {
   }
   return null;
 }
+
+/** Elements a reader sees though they hold no text. */
+const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
+
+/**
+ * 'removed' when rules removed `el` or everything of it that a reader would see; 'empty' when it never
+ * held anything to see; 'content' when text or an image is left.
+ */
+export function whatIsLeft(el: Element, skip: Skip & {}): 'removed' | 'empty' | 'content' {
+  if (skip(el)) return 'removed';
+  let removed = false;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const child of current.childNodes) {
+      if (child.nodeType === TEXT_NODE) {
+        if ((child as Text).data.trim() !== '') return 'content';
+      } else if (child.nodeType === ELEMENT_NODE) {
+        const element = child as Element;
+        if (skip(element)) removed = true;
+        else if (SEEN_WITHOUT_TEXT.has(element.localName)) return 'content';
+        else stack.push(element);
+      }
+    }
+  }
+  return removed ? 'removed' : 'empty';
+}
+
+/** A short text is read from a handful of nodes: past this many, the element is no short text. */
+const SHORT_TEXT_NODES = 32;
+
+/**
+ * The text of `el` when it is short: at most `maxChars` characters (before trimming), in at most a
+ * handful of nodes, every descendant element `allowed`. Otherwise null, found without walking a big
+ * subtree (rules ask this of every element; a page nested 100,000 deep must not make it quadratic).
+ */
+export function shortTextOf(el: Element, allowed: (descendant: Element) => boolean, maxChars: number): string | null {
+  let text = '';
+  let nodes = 0;
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    if (++nodes > SHORT_TEXT_NODES) return null;
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      text += (node as Text).data;
+      if (text.length > maxChars) return null;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      if (!allowed(node as Element)) return null;
+      const kids = (node as Element).childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return text;
+}

@@ -1,7 +1,7 @@
 // Ads and overlays, recognised only by standard attributes, tags and whole tokens: an element is
 // never judged by a substring of its class or id.
-import { findDescendant, hasToken, tokenIn, tokens, visibleTextLength, vocabulary } from '../dom/query';
-import type { Element } from '../dom/nodes';
+import { findDescendant, hasToken, shortTextOf, tokenIn, tokens, visibleTextLength, vocabulary, whatIsLeft } from '../dom/query';
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
 import type { CleaningRule, RuleContext } from './types';
 
 export const adsByGoogle: CleaningRule = {
@@ -118,4 +118,61 @@ export const sponsoredLink: CleaningRule = {
   describe: 'links with rel="sponsored" are paid: the link goes, its text stays',
   tags: ['a'],
   matches: (el) => (el.localName === 'a' && hasToken(el, 'rel', 'sponsored') ? 'a paid link (rel="sponsored"); its text is kept' : null),
+};
+
+// The word a site prints over an ad slot, in the languages of the evaluation pages and a few more.
+// Compared with the element's whole text: "Advertising" in a sentence or a menu is not a label.
+const AD_LABELS = new Set([
+  'advertisement', 'advertising', 'ad', 'ads', 'sponsored', 'anzeige', 'werbung', 'reklama', 'publicité',
+  'publicidad', 'publicidade', 'pubblicità', 'advertentie', 'annonce', 'mainos', 'reklame', 'reklam',
+]);
+/** Inside a label: formatting only, no link or picture (an ad's creative is not its label). */
+const LABEL_INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'small', 'font']);
+const isLabelInline = (el: Element) => LABEL_INLINE.has(el.localName);
+/** Longest label with the markup's indentation around it. */
+const AD_LABEL_MAX = 64;
+/** Dashes and bars around the word: "– Anzeige –". */
+const LABEL_DECORATION = /^[\s\-–—·|:*]+|[\s\-–—·|:*]+$/g;
+/** Siblings looked at to tell a label alone in its block: more, and it is not alone. */
+const LABEL_SIBLINGS = 64;
+const LABEL_TAGS = new Set(['div', 'span', 'p', 'small', 'strong', 'b', 'em', 'i', 'font', 'label', 'section', 'aside']);
+
+/** Whether nothing a reader would see is left of `node` (removed by a rule, or empty: an unfilled slot). */
+function isGoneOrEmpty(node: Element, skip: NonNullable<RuleContext['skip']>): boolean {
+  return whatIsLeft(node, skip) !== 'content';
+}
+
+/**
+ * The label stands over nothing: its block holds nothing else a reader would see, or the element
+ * right after it is gone (the slot it labelled, removed or never filled).
+ */
+function labelsNothing(el: Element, skip: NonNullable<RuleContext['skip']>): boolean {
+  const parent = el.parentElement;
+  if (parent === null) return false;
+  let alone = parent.childNodes.length <= LABEL_SIBLINGS;
+  for (const child of alone ? parent.childNodes : []) {
+    if (child === el) continue;
+    if (child.nodeType === TEXT_NODE ? (child as Text).data.trim() !== '' : child.nodeType === ELEMENT_NODE && !isGoneOrEmpty(child as Element, skip)) {
+      alone = false;
+      break;
+    }
+  }
+  if (alone) return true;
+  const next = el.nextElementSibling;
+  return next !== null && isGoneOrEmpty(next, skip);
+}
+
+export const adLabel: CleaningRule = {
+  id: 'ad-label',
+  category: 'ads',
+  pass: 'late',
+  tags: [...LABEL_TAGS],
+  describe: 'the word "Advertisement" (or "Anzeige", "Werbung", …) left standing where an ad slot was',
+  matches(el, context) {
+    const { skip } = context;
+    if (skip === null) return null;
+    const text = shortTextOf(el, isLabelInline, AD_LABEL_MAX)?.trim();
+    if (text === undefined || !AD_LABELS.has(text.replace(LABEL_DECORATION, '').toLowerCase())) return null;
+    return labelsNothing(el, skip) ? `an ad label ("${text}") over an ad slot that is gone` : null;
+  },
 };

@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, firstElementBeforeText, hasToken, type Skip, tokenIn, vocabulary } from '../dom/query';
+import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, vocabulary } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
@@ -80,6 +80,8 @@ const TITLES: ReadonlyArray<[RegExp, Kind]> = [
   // Spanish, Portuguese, Italian, Polish, Dutch).
   [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(neueste|letzte) kommentare|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
   [/^(mehr zum thema|mehr (aus|zu|von|artikel|news|nachrichten)\b|weitere (artikel|beiträge|nachrichten|themen|news)|zum weiterlesen|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|(die )?neuesten? (artikel|beiträge|nachrichten|meldungen|news)|aktuellste (artikel|beiträge|nachrichten|meldungen|news)|aktuelle (artikel|beiträge|nachrichten|meldungen|news)\b|weitere meldungen|entdecke weitere|articles les plus lus|temas relacionados|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
+  // Said whole: "Share" over a row of buttons, never "Share your story" over a form for readers' stories.
+  [/^(share( this( article| story| post| page)?| on)?|teilen|(diesen |den )?(artikel|beitrag|seite) teilen|mit freunden teilen|jetzt teilen|partager( cet article)?|compartir|condividi|udostępnij|compartilhe|delen)$/i, 'share'],
   [/^(newsletter abonnieren|jetzt (anmelden|abonnieren)|abonnez-vous|inscrivez-vous|suscríbete|assine (a|nossa) newsletter|iscriviti)/i, 'newsletter'],
 ];
 
@@ -98,29 +100,58 @@ const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
 const LABEL_TAGS = new Set(['div', 'span', 'p', 'strong', 'b']);
 const LABEL_INLINE = new Set(['span', 'strong', 'b', 'em', 'i']);
 const LABEL_MAX = 80;
+/** Before trimming: markup indents a title set on its own lines. */
+const LABEL_SPACED_MAX = 400;
 
 /**
  * A title set as a plain block ("<div class=…-title>More From the Times</div>"): a few words, no
  * link, nothing but inline formatting inside. Many sites style a div where a heading belongs.
  */
-function isTitleBlock(el: Element): boolean {
-  if (!LABEL_TAGS.has(el.localName) || findDescendant(el, (d) => !LABEL_INLINE.has(d.localName)) !== null) return false;
-  const length = textOf(el).trim().length;
+export function isTitleBlock(el: Element): boolean {
+  if (!LABEL_TAGS.has(el.localName)) return false;
+  const length = shortTextOf(el, isLabelInline, LABEL_SPACED_MAX)?.trim().length ?? 0;
   return length > 0 && length <= LABEL_MAX;
 }
 
+const isLabelInline = (el: Element) => LABEL_INLINE.has(el.localName);
+
 /**
  * The heading that opens `el`: its first element child with no text before it, or that child's own
- * first — a heading element, or a title set as a plain block.
+ * first, down a few wrappers — a heading element, or a title set as a plain block.
  */
 function openingHeading(el: Element): Element | null {
-  let first = firstElementBeforeText(el);
-  if (first !== null && !HEADING_TAGS.has(first.localName) && !isTitleBlock(first)) first = firstElementBeforeText(first);
-  return first !== null && (HEADING_TAGS.has(first.localName) || isTitleBlock(first)) ? first : null;
+  let first = firstPartBeforeText(el);
+  for (let depth = 1; first !== null && !isHeadingLike(first) && depth < HEADING_DEPTH; depth++) first = firstPartBeforeText(first);
+  return first !== null && isHeadingLike(first) ? first : null;
+}
+
+/** The first element child with no words before it, past icons (empty elements a theme puts before a title). */
+function firstPartBeforeText(el: Element): Element | null {
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return null;
+    } else if (child.nodeType === ELEMENT_NODE && !isIcon(child as Element)) return child as Element;
+  }
+  return null;
+}
+
+const PICTURES = new Set(['img', 'picture']);
+const ICON_SPACED_MAX = 40;
+
+/** An element that shows no words and no picture: an icon font's <i>, an inline <svg>, a custom icon element. */
+function isIcon(el: Element): boolean {
+  return !PICTURES.has(el.localName) && shortTextOf(el, (d) => !PICTURES.has(d.localName), ICON_SPACED_MAX)?.trim() === '';
+}
+
+/** How deep the opening heading may sit in wrappers with nothing before it (a <header> around a container around the <h2>). */
+const HEADING_DEPTH = 3;
+
+function isHeadingLike(el: Element): boolean {
+  return HEADING_TAGS.has(el.localName) || isTitleBlock(el);
 }
 
 export function kindOfTitle(title: string): Kind | undefined {
-  const text = title.replace(/\s+/g, ' ').trim().replace(/[:.!]$/, '');
+  const text = title.replace(/\s+/g, ' ').trim().replace(/[\s:.!…›»]+$/, '');
   return TITLES.find(([pattern]) => pattern.test(text))?.[1];
 }
 
@@ -181,7 +212,7 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     }
     if (child.nodeType !== ELEMENT_NODE) continue;
     const item = child as Element;
-    if (skip !== null && skip(item)) continue;
+    if ((skip !== null && skip(item)) || isIcon(item)) continue;
     // The heading, or the wrapper that holds it.
     if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
       heading = null;

@@ -1,11 +1,12 @@
 // The default rule set, in the order rules are tried on each element (the first match wins).
-import { adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
+import { adLabel, adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
 import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, notDocumentClass } from './hidden';
 import { docsNavigation } from './docs-navigation';
 import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
+import { backLink } from './back-links';
 import { repeatedCaption } from './repeated';
 import { codeBlockButton, formControls, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
@@ -43,6 +44,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   shareBar,
   docsNavigation,
   permalinkAnchor,
+  backLink,
   repeatedCaption,
   announcedBlock,
   inlinePromo,
@@ -54,6 +56,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   linkList,
   besideColumn,
   orphanHeading,
+  adLabel,
 ];
 
 /** Article mode's own rules, run after the default ones on what they left. */

@@ -2,9 +2,10 @@
 // link-list rule removed, "Comments" above a removed thread. What it announced is gone, so the
 // heading announces nothing; left alone it would stand in the Markdown over the next section's
 // text. A heading followed by nothing at all, or by a section with any text left, stays.
-import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
-import type { Skip } from '../dom/query';
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
+import { isTitleBlock, kindOfTitle } from './announced';
 import type { CleaningRule } from './types';
 
 /** Whether `el` holds nothing but `only` (and whitespace). */
@@ -16,32 +17,6 @@ function holdsOnly(el: Element, only: Element): boolean {
   }
   return true;
 }
-
-/**
- * 'removed' when rules removed `el` or everything of it that a reader would see; 'empty' when it never
- * held anything to see; 'content' when text or an image is left.
- */
-function whatIsLeft(el: Element, skip: Skip & {}): 'removed' | 'empty' | 'content' {
-  if (skip(el)) return 'removed';
-  let removed = false;
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    for (const child of current.childNodes) {
-      if (child.nodeType === TEXT_NODE) {
-        if ((child as Text).data.trim() !== '') return 'content';
-      } else if (child.nodeType === ELEMENT_NODE) {
-        const element = child as Element;
-        if (skip(element)) removed = true;
-        else if (SEEN_WITHOUT_TEXT.has(element.localName)) return 'content';
-        else stack.push(element);
-      }
-    }
-  }
-  return removed ? 'removed' : 'empty';
-}
-
-const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
 
 function isOrStartsWithHeading(el: Element): boolean {
   if (HEADING_TAGS.has(el.localName)) return true;
@@ -78,15 +53,23 @@ function isLinked(heading: Element): boolean {
   return heading.getElementsByTagName('a').some((a) => a.hasAttribute('href'));
 }
 
+/**
+ * A heading element, or a title set as a plain block that announces what sites put around a story
+ * ("Mehr zum Thema", "Artikel teilen"): a plain block's words must say it was a title.
+ */
+function isAnnouncingTitle(el: Element): boolean {
+  return HEADING_TAGS.has(el.localName) || (isTitleBlock(el) && kindOfTitle(textOf(el)) !== undefined);
+}
+
 export const orphanHeading: CleaningRule = {
   id: 'orphan-heading',
   category: 'chrome',
-  tags: ['h2', 'h3', 'h4', 'h5', 'h6'],
+  tags: ['h2', 'h3', 'h4', 'h5', 'h6', 'div', 'span', 'p', 'strong', 'b'],
   pass: 'late',
   describe: 'a heading whose whole section was removed as noise (the title of a removed teaser list or comment thread)',
   matches(el, context) {
     // A linked heading is a teaser's headline: its card is the list's item, judged with the list.
-    if (context.facts.holds(el, 'title') || isLinked(el)) return null;
+    if (!isAnnouncingTitle(el) || context.facts.holds(el, 'title') || isLinked(el)) return null;
     return sectionRemoved(el, context.skip) ? 'a heading whose section was removed' : null;
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectElements, type Element } from '../../../../src/shared/core/dom/nodes';
-import { elementAtPath, elementPathNamer } from '../../../../src/shared/core/dom/query';
+import { elementAtPath, elementPathNamer, shortTextOf } from '../../../../src/shared/core/dom/query';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
 describe('elementPathNamer', () => {
@@ -42,5 +42,22 @@ describe('elementAtPath', () => {
     expect(elementAtPath(document, 'body > div:nth-of-type(3)')).toBeNull();
     expect(elementAtPath(document, 'body >> div')).toBeNull();
     expect(elementAtPath(parseHtml('<div><aside>z</aside></div>'), 'body > aside')).toBeNull();
+  });
+});
+
+describe('shortTextOf', () => {
+  const first = (html: string) => collectElements(parseHtml(`<body>${html}</body>`)).find((el) => el.localName === 'div')!;
+  const inline = (el: Element) => el.localName === 'span' || el.localName === 'b';
+
+  it('reads a short text of allowed elements', () => {
+    expect(shortTextOf(first('<div> <span>More <b>news</b></span> </div>'), inline, 40)?.trim()).toBe('More news');
+  });
+
+  it('answers null past the length, for an element not allowed, or past a handful of nodes', () => {
+    expect(shortTextOf(first('<div>A title much longer than ten</div>'), inline, 10)).toBeNull();
+    expect(shortTextOf(first('<div><a href="/">More</a></div>'), inline, 40)).toBeNull();
+    // 100,000 nested spans without a word: answered from the first few, not by walking them all.
+    const deep = first(`<div>${'<span>'.repeat(100_000)}</div>`);
+    expect(shortTextOf(deep, inline, 40)).toBeNull();
   });
 });

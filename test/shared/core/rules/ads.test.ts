@@ -50,3 +50,21 @@ describe('ads and overlays', () => {
     expect(result.removed).toMatchObject([{ ruleId: 'sponsored-link', action: 'unwrap', textLength: 0 }]);
   });
 });
+
+describe('ad-label', () => {
+  const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+
+  it('removes the word left standing over an ad slot that is gone or was never filled', () => {
+    // The slot (a script, an <ins>) goes; its label stayed as a line of its own.
+    expect(removedBy(`${story}<div class="slot"><div class="label">ADVERTISEMENT</div><script>ads()</script></div>${story}`)).toContain('ad-label div');
+    expect(markdownOf(`${story}<div><p>Anzeige</p><div class="unit"></div></div>${story}`)).not.toContain('Anzeige');
+    expect(markdownOf(`${story}<p>– Werbung –</p><ins class="adsbygoogle"></ins>${story}`)).not.toContain('Werbung');
+  });
+
+  it('keeps the word when it labels something left, says more, or is a heading or a link', () => {
+    expect(markdownOf(`${story}<div><p>Advertising</p><p>${'Our rates for small businesses start at ten pounds a week. '.repeat(2)}</p></div>`)).toContain('Advertising');
+    expect(markdownOf(`<h2>Advertising</h2>${story}`)).toContain('## Advertising');
+    expect(markdownOf(`${story}<div><a href="/ads">Advertising</a></div>`)).toContain('[Advertising]');
+    expect(markdownOf(`${story}<div><p>Advertising standards</p><div></div></div>`)).toContain('Advertising standards');
+  });
+});

@@ -56,6 +56,22 @@ describe('announced blocks', () => {
   });
 });
 
+describe('opening headings', () => {
+  const teasers = '<div class="cards"><div class="card"><a href="/a">Tunnel plan</a></div><div class="card"><a href="/b">Road closures</a></div></div>';
+
+  it('finds the heading past an icon before it and down a few wrappers', () => {
+    const iconFirst = `<section class="grid"><div class="head"><i class="icon-bullet"></i><h2>Neueste Artikel</h2></div>${teasers}</section>`;
+    expect(ruleOf(`<h1>Bridge</h1>${story}${iconFirst}${story}`)).toContain('announced-block section');
+    const wrapped = `<div class="module"><header class="module-header"><div class="container"><h2>More from Relationships</h2></div></header>${teasers}</div>`;
+    expect(ruleOf(`<h1>Bridge</h1>${story}${wrapped}${story}`)).toContain('announced-block div');
+  });
+
+  it('does not take a picture before the heading for an icon', () => {
+    const pictured = `<section><div class="head"><img src="/p.jpg" alt="Harbour"><h2>Neueste Artikel</h2></div>${teasers}</section>`;
+    expect(ruleOf(`<h1>Bridge</h1>${story}${pictured}${story}`)).not.toContain('announced-block section');
+  });
+});
+
 describe('author boxes', () => {
   const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
   it('removes a box about the writer named by a whole token, never one holding the story', () => {

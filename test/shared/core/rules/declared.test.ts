@@ -48,6 +48,13 @@ describe('beside-column', () => {
     expect(ruleOf(html)).toEqual(['beside-column div']);
   });
 
+  it('removes a column named by its side beside the block where the running text starts', () => {
+    const html = `<div id="container"><div id="content"><h1>Bridge</h1>${story}${more}</div><div id="right"><h3>Guides</h3><p>Five things to do this weekend</p></div></div>`;
+    expect(ruleOf(html)).toEqual(['beside-column div']);
+    // "pull-right" aligns things inside the text: not a column.
+    expect(ruleOf(`<div><div class="body"><h1>Bridge</h1>${story}${more}</div><div class="pull-right"><p>Five things</p></div></div>`)).toEqual([]);
+  });
+
   it('keeps columns when the page declares its main region, and columns holding tables', () => {
     expect(ruleOf(`<main><div class="row"><div class="col-md-9">${story}${more}</div><div class="col-md-3"><p>Aside text</p></div></div></main>`)).toEqual([]);
     const table = '<table><tr><th>Year</th><th>Cost</th></tr><tr><td>2024</td><td>3m</td></tr></table>';

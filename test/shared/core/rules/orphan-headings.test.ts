@@ -25,4 +25,17 @@ describe('orphan-heading', () => {
     expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div>${cards}`)).toEqual([]);
     expect(convert(`<div><h1>Bridge</h1>${story}${more}</div>${cards}`).markdown).not.toContain('Tunnel plan');
   });
+
+  it('removes a title set as a plain block when its words announce what went ("Mehr zum Thema", "Share")', () => {
+    const related = `<div class="field"><div class="field--label">Mehr zum Thema</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div>${related}`)).toHaveLength(1);
+    const share = '<div class="side"><div class="labeled">Artikel teilen</div><div class="shariff"></div></div>';
+    expect(convert(`<div><h1>Bridge</h1>${story}${share}${more}</div>`).markdown).not.toContain('teilen');
+  });
+
+  it('keeps a plain block whose words do not announce anything, though what follows it went', () => {
+    const html = `<div><h1>Bridge</h1>${story}${more}</div><div><div class="label">Tunnel and road</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
+    expect(orphans(html)).toEqual([]);
+    expect(convert(html).markdown).toContain('Tunnel and road');
+  });
 });

@@ -1,0 +1,79 @@
+// Links that only take the reader back: "Back to top", "Zurück zur Übersicht", "Retour vers toutes
+// les actualités". They navigate the site, say nothing, and in Markdown stand as a stray line under
+// the text. Known by their words, said whole (the link's whole text is the phrase), and only where
+// the link stands alone: "go back to the main page" inside a sentence is the sentence's.
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
+import { shortTextOf } from '../dom/query';
+import { isBlock } from '../html/blocks';
+import type { CleaningRule } from './types';
+
+/** "Back", or "back to …" in the languages of the evaluation pages and a few more. */
+const BACK =
+  /^(back|go back|return|zurück|retour|volver|regresar|torna|indietro|powrót|wróć|terug)(\s+(to|zu|zur|zum|nach|à|au|aux|vers|a|al|alla|do|naar)\b.*)?$/iu;
+/** "To the top of the page". */
+const TO_TOP =
+  /^((back|return|scroll|go|jump)\s+to\s+(the\s+)?top(\s+of\s+(the\s+)?page)?|to top|top|(zurück\s+)?nach oben|(zum\s+)?seitenanfang|haut de (la )?page|retour en haut( de (la )?page)?|volver arriba|ir arriba|torna su|do góry|naar boven|backtotop)$/iu;
+/** Arrows and bars drawn around the words: "« Zurück", "↑ Top". */
+const DECORATION = /^[\s<>«»‹›←↑^|·•\-–—]+|[\s<>«»‹›←↑^|·•\-–—]+$/gu;
+const PHRASE_MAX = 60;
+
+/** What a link's words may be wrapped in: formatting, and an icon beside them. */
+const INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'small', 'font']);
+const ICON_PARTS = new Set(['svg', 'path', 'use', 'g', 'polyline', 'polygon', 'line', 'circle', 'rect']);
+const isWrapping = (el: Element) => INLINE.has(el.localName) || ICON_PARTS.has(el.localName);
+/** More siblings than this, and the link is not judged alone on its line. */
+const SIBLINGS_MAX = 16;
+
+function isBackPhrase(text: string): boolean {
+  const words = text.replace(/\s+/g, ' ').replace(DECORATION, '');
+  return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words));
+}
+
+/** Nothing a reader sees: whitespace, or an element with no words and no picture (an icon, an empty slot). */
+function showsNothing(node: Element | Text): boolean {
+  if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
+  const el = node as Element;
+  return el.localName !== 'img' && el.localName !== 'picture' && shortTextOf(el, (d) => d.localName !== 'img' && d.localName !== 'picture', 40)?.trim() === '';
+}
+
+/**
+ * Whether `parent` shows nothing but `only` — or, with `lineOnly`, nothing beside it on its line:
+ * blocks before and after it are other lines.
+ */
+function holdsOnly(parent: Element, only: Element, lineOnly = false): boolean {
+  if (parent.childNodes.length > SIBLINGS_MAX) return false;
+  return parent.childNodes.every(
+    (child) =>
+      child === only ||
+      (child.nodeType !== ELEMENT_NODE && child.nodeType !== TEXT_NODE) ||
+      (lineOnly && child.nodeType === ELEMENT_NODE && isBlock(child as Element)) ||
+      showsNothing(child as Element | Text),
+  );
+}
+
+/**
+ * The link with the inline wrappers that hold only it, when nothing else stands on its line; null
+ * when the link shares its line with other words or links.
+ */
+function standingAlone(link: Element): Element | null {
+  let unit = link;
+  while (unit.parentElement !== null && INLINE.has(unit.parentElement.localName) && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
+  const block = unit.parentElement;
+  if (block === null || !holdsOnly(block, unit, true)) return null;
+  // An entry of a list with other entries ("Back to the Future" among films) is the list's.
+  if (block.localName === 'li' && block.parentElement !== null && block.parentElement.children.length > 1) return null;
+  return unit;
+}
+
+export const backLink: CleaningRule = {
+  id: 'back-link',
+  category: 'chrome',
+  tags: ['a'],
+  describe: 'links that only take the reader back ("Back to top", "Zurück zur Übersicht"), standing alone in their block',
+  matches(el) {
+    if (!el.hasAttribute('href')) return null;
+    const text = shortTextOf(el, isWrapping, PHRASE_MAX * 4);
+    if (text === null || !isBackPhrase(text) || standingAlone(el) === null) return null;
+    return `a link back ("${text.replace(/\s+/g, ' ').trim()}")`;
+  },
+};

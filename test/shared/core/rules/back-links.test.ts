@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { markdownOf, removedBy } from './helpers';
+
+const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+
+describe('back-link', () => {
+  it('removes a link that only takes the reader back, on a line of its own', () => {
+    expect(removedBy(`${story}<p><a href="#top">Back to top</a></p>`)).toEqual(['back-link a']);
+    expect(markdownOf(`<div>${story}</div><div class="nav"><a href="/news"><i class="icon-left"></i> <span>Zurück zur Übersicht</span></a></div>`)).not.toContain('Übersicht');
+    // A block among blocks is its own line too.
+    expect(markdownOf(`<div><div>${story}</div><a href="#" class="up"><span>Nach oben</span></a><div>${story}</div></div>`)).not.toContain('Nach oben');
+    expect(markdownOf(`${story}<p><a href="/actualites">« Retour vers toutes les actualités</a></p>`)).not.toContain('Retour');
+  });
+
+  it('keeps such words inside a sentence, in a row of links, among list entries, or without a link', () => {
+    expect(markdownOf(`<p>${'Words here. '.repeat(5)} Then <a href="/">go back to the main page</a> and look again.</p>`)).toContain('go back to the main page');
+    expect(markdownOf(`${story}<p><a href="/a">Back</a> <a href="/b">Print</a></p>`)).toContain('[Back]');
+    expect(removedBy(`${story}<ul><li><a href="/f1">Back to the Future</a></li><li><a href="/f2">Alien</a></li></ul>${story}`)).not.toContain('back-link a');
+    expect(markdownOf(`${story}<p>Back to top</p>`)).toContain('Back to top');
+    expect(markdownOf(`${story}<p><a href="/book">Back to Methuselah: a play in five parts, and what it tells us about long life in cities</a></p>`)).toContain('Methuselah');
+  });
+});
