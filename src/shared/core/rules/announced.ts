@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, vocabulary } from '../dom/query';
+import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, tokens, vocabulary } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
@@ -58,6 +58,28 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
 ]);
 
 const ANNOUNCING = vocabulary(ANNOUNCING_TOKENS.keys());
+
+/** BEM's separators: `block__element`, `block--modifier`. */
+const BEM_PART = /__|--/;
+/** A box about the writer may share its name with the byline's parts (`author-card__name`): not by part. */
+const BY_PART: ReadonlySet<Kind> = new Set(['comments', 'related', 'newsletter', 'share', 'post-links']);
+
+/**
+ * The vocabulary's component whose part `el` is, by BEM naming (`newsletter-form__header` is the
+ * header of a `newsletter-form`): the component's name is the class token up to the separator.
+ */
+function componentIn(el: Element): string | undefined {
+  const value = el.attrs.length === 0 ? null : el.getAttribute('class');
+  if (value === null || !BEM_PART.test(value) || !ANNOUNCING.mayOccurIn(value)) return undefined;
+  for (const token of tokens(el, 'class')) {
+    const separator = token.search(BEM_PART);
+    if (separator <= 0) continue;
+    const block = token.slice(0, separator);
+    const kind = ANNOUNCING_TOKENS.get(block);
+    if (kind !== undefined && BY_PART.has(kind)) return block;
+  }
+  return undefined;
+}
 
 const WIDGET_TOKENS = vocabulary([
   'widget', 'sidebar', 'widget-area', 'textwidget', 'widget_text',
@@ -190,7 +212,7 @@ export const announcedBlock: CleaningRule = {
   category: 'chrome',
   describe: 'comments, related/popular stories, newsletter and author boxes, named by a whole id/class token, or by their heading or aria-label when they hold only links or teasers',
   matches(el, context) {
-    const token = tokenIn(el, ANNOUNCING);
+    const token = tokenIn(el, ANNOUNCING) ?? componentIn(el);
     if (token !== undefined) return mayRemove(el, context) ? REASONS[ANNOUNCING_TOKENS.get(token)!] : null;
     const kind = announcedKind(el);
     // A heading says what a block is about, not that it is furniture: "Recommended configuration" or

@@ -72,6 +72,18 @@ describe('opening headings', () => {
   });
 });
 
+describe('components named by their parts (BEM)', () => {
+  it('takes a part of a named component for the component: newsletter-form__wrapper is a newsletter form', () => {
+    const box = '<div class="newsletter-form__wrapper"><h2 class="newsletter-form__header">Our Newsletter</h2><p>Sign up to get the best content of the week</p></div>';
+    expect(ruleOf(`<h1>Bridge</h1>${story}${box}${story}`)).toContain('announced-block div');
+  });
+
+  it('does not take a byline\'s parts for a box about the author, nor a name that only starts like one', () => {
+    expect(ruleOf(`<h1>Bridge</h1><p class="author-card__name">By Jane Doe</p>${story}`)).toEqual([]);
+    expect(ruleOf(`<h1>Bridge</h1>${story}<div class="newsletters-archive__intro"><p>${'Our letters from the archive, each a long read. '.repeat(3)}</p></div>`)).toEqual([]);
+  });
+});
+
 describe('author boxes', () => {
   const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
   it('removes a box about the writer named by a whole token, never one holding the story', () => {
