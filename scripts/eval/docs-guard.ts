@@ -156,8 +156,9 @@ export function loadDocsGuard(root: string, perGenerator: number): DocsGuard {
         const html = decodeHtmlBytes(readFileSync(files[i]));
         const region = generator.region(parse(html, { scriptingEnabled: false }));
         if (region === null) continue;
-        // A button inside a code block ("copy", in Node's docs) is interface, not a line of the code.
-        const truth = treeText(region, { altText: true, codeButtons: false });
+        // A button's label is interface, not the document's text: "copy" at the end of every code
+        // block in Node's docs, rustdoc's "Copy item path", a theme's "Toggle sidebar".
+        const truth = treeText(region, { altText: true, buttons: false });
         if (tokenize(truth).length < 20) continue;
         pages.push({ generator: generator.name, path: relative(root, files[i]), html, truth, cells: dataTableCells(region) });
       }

@@ -19,17 +19,13 @@ const BLOCK = new Set([
   'th', 'thead', 'title', 'tr', 'ul', 'body', 'head', 'html', 'button', 'label', 'select', 'textarea',
 ]);
 
-function insidePre(node: HtmlNode): boolean {
-  let parent = 'parentNode' in node ? node.parentNode : null;
-  while (parent) {
-    if ('tagName' in parent && parent.tagName === 'pre') return true;
-    parent = 'parentNode' in parent ? parent.parentNode : null;
-  }
-  return false;
+/** A tab's button names its panel (javadoc's "Static Methods"): the document's words, not interface. */
+function isTab(el: DefaultTreeAdapterTypes.Element): boolean {
+  return el.attrs.some((a) => a.name === 'role' && a.value.trim().toLowerCase() === 'tab');
 }
 
 /** The text of an HTML tree: text nodes in order, block boundaries as newlines. */
-export function treeText(root: HtmlNode, options: { altText?: boolean; codeButtons?: boolean } = {}): string {
+export function treeText(root: HtmlNode, options: { altText?: boolean; buttons?: boolean } = {}): string {
   const parts: string[] = [];
   // Frames: a node to visit, or the newline owed when a block element closes.
   const stack: Array<HtmlNode | '\n'> = [root];
@@ -45,7 +41,7 @@ export function treeText(root: HtmlNode, options: { altText?: boolean; codeButto
     }
     if (!('childNodes' in item)) continue; // comments, doctype
     const tag = 'tagName' in item ? item.tagName : '';
-    if (HIDDEN.has(tag) || (tag === 'button' && options.codeButtons === false && insidePre(item))) continue;
+    if (HIDDEN.has(tag) || (tag === 'button' && options.buttons === false && !isTab(item as DefaultTreeAdapterTypes.Element))) continue;
     if (tag === 'img' && options.altText) {
       // An image's text equivalent, as words of their own (as a Markdown image carries it).
       parts.push(` ${(item as DefaultTreeAdapterTypes.Element).attrs.find((a) => a.name === 'alt')?.value ?? ''} `);

@@ -1,8 +1,9 @@
 // Forms are interface, not content: a comment form, a search box, a newsletter sign-up. But some
 // sites wrap the whole page in one <form>, so a form is removed only when it holds none of the
 // page's content (its main region, its title, the first paragraph of its running text).
-import { findDescendant } from '../dom/query';
-import { ELEMENT_NODE, type Element } from '../dom/nodes';
+import { findDescendant, hasToken } from '../dom/query';
+import { HEADING_TAGS } from '../html/blocks';
+import { ELEMENT_NODE, type Element, textOf } from '../dom/nodes';
 import { holdsDataTable } from './page-facts';
 import type { CleaningRule } from './types';
 
@@ -41,5 +42,26 @@ export const codeBlockButton: CleaningRule = {
       if ((node as Element).localName === 'pre') return 'a button inside a code block (its label is not code)';
     }
     return null;
+  },
+};
+
+/**
+ * A disclosure's button names what it opens (an accordion's question, a tab's title): its label
+ * is a heading of the content, not a control.
+ */
+function isDisclosure(el: Element): boolean {
+  return el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls') || hasToken(el, 'role', 'tab');
+}
+
+export const interfaceButton: CleaningRule = {
+  id: 'button',
+  category: 'chrome',
+  describe: 'buttons (and role=button without a link): their labels work the page ("Close", "Menu", "Share"), they say nothing of it; a disclosure\'s button (aria-expanded, aria-controls) names its panel and stays',
+  matches(el) {
+    if (el.localName !== 'button' && (el.attrs.length === 0 || el.hasAttribute('href') || !hasToken(el, 'role', 'button'))) return null;
+    if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName)) !== null) return null;
+    // An accordion without ARIA ("How do I return an item?" over its answer): a question is content.
+    if (textOf(el).trim().endsWith('?')) return null;
+    return 'a button: a control of the page, not its content';
   },
 };

@@ -8,7 +8,7 @@ import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
 import { backLink } from './back-links';
 import { repeatedCaption } from './repeated';
-import { codeBlockButton, formControls, interfaceForm } from './forms';
+import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
@@ -52,6 +52,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   furnitureToken,
   formControls,
   codeBlockButton,
+  interfaceButton,
   interfaceForm,
   linkList,
   besideColumn,

@@ -29,4 +29,17 @@ describe('code-button', () => {
     const faq = '<h3><button aria-expanded="false">Can I pay by card?</button></h3><p>Yes, every major card is accepted at the desk.</p>';
     expect(convert(faq).markdown).toContain('Can I pay by card?');
   });
+
+  it('removes buttons and role=button controls outside forms: their labels work the page', () => {
+    const gallery = `${story}<div class="gallery"><span role="button" class="close">Close</span><button class="next">Next</button><img src="/a.jpg" alt="Harbour"></div>${story}`;
+    expect(convert(gallery).removed.map((r) => r.ruleId)).toEqual(['button', 'button']);
+    expect(convert(gallery).markdown).not.toMatch(/Close|Next/);
+  });
+
+  it('keeps buttons that name content: disclosures, tabs, questions, headings, and links styled as buttons', () => {
+    expect(convert(`${story}<button aria-controls="p1">Opening hours</button><div id="p1"><p>Nine to five.</p></div>`).markdown).toContain('Opening hours');
+    expect(convert(`${story}<div role="tablist"><button role="tab">Static Methods</button></div>`).markdown).toContain('Static Methods');
+    expect(convert(`${story}<button class="accordion">How do I return an item?</button><div class="panel"><p>Bring it back within a month.</p></div>`).markdown).toContain('How do I return an item?');
+    expect(convert(`${story}<p><a href="/report.pdf" role="button">Download the report</a></p>`).markdown).toContain('Download the report');
+  });
 });
