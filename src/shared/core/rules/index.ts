@@ -6,7 +6,7 @@ import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, notDocumentClass
 import { docsNavigation } from './docs-navigation';
 import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
-import { backLink } from './back-links';
+import { announcingLink, backLink } from './lone-links';
 import { repeatedCaption } from './repeated';
 import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
 import { chromeLandmark } from './landmarks';
@@ -45,6 +45,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   docsNavigation,
   permalinkAnchor,
   backLink,
+  announcingLink,
   repeatedCaption,
   announcedBlock,
   inlinePromo,

@@ -79,13 +79,14 @@ export const inlinePromo: CleaningRule = {
   id: 'promo-link',
   category: 'chrome',
   tags: PARAGRAPHS,
-  describe: 'a paragraph that is only a label announcing other stories ("Read more:", "Lesen Sie auch:") and links to them',
+  describe: 'a paragraph that is only a label announcing other stories ("Read more:", "Lesen Sie auch:") or the post\'s tags ("Tags:", "Schlagworte:") and links to them',
   matches(el, context) {
     const parts = partsOf(el, context.skip);
     if (parts === null || parts.links === 0 || !parts.setApart || parts.label === '' || parts.label.length > LABEL_MAX) return null;
-    if (kindOfTitle(parts.label) !== 'related') return null;
+    const kind = kindOfTitle(parts.label);
+    if (kind !== 'related' && kind !== 'post-links') return null;
     const { facts } = context;
     if (facts.holds(el, 'title') || facts.holds(el, 'firstText') || facts.holds(el, 'mainRegion')) return null;
-    return `links to other stories announced as "${parts.label}"`;
+    return kind === 'related' ? `links to other stories announced as "${parts.label}"` : `the post's tags or categories, labelled "${parts.label}"`;
   },
 };

@@ -24,4 +24,12 @@ describe('promo-link', () => {
     // A link to a section of the page is a table of contents, not a promotion.
     expect(removedBy(`${story}<p><b>Read more:</b> <a href="#costs">Costs</a></p>${more}`, 'promo-link')).toEqual([]);
   });
+
+  it('removes the post\'s tags and categories set as a label and links ("Tags:", "Schlagworte:")', () => {
+    expect(removedBy(`${story}${more}<p><b>Schlagworte:</b> <a href="/t/bruecke">Brücke</a>, <a href="/t/verkehr">Verkehr</a></p>`, 'promo-link')).toEqual([
+      'the post\'s tags or categories, labelled "Schlagworte"',
+    ]);
+    // A sentence about tags is prose.
+    expect(removedBy(`${story}<p>Tags on the bridge were painted over, as <a href="/p">the photos</a> show.</p>${more}`, 'promo-link')).toEqual([]);
+  });
 });

@@ -1,10 +1,13 @@
-// Links that only take the reader back: "Back to top", "Zurück zur Übersicht", "Retour vers toutes
-// les actualités". They navigate the site, say nothing, and in Markdown stand as a stray line under
-// the text. Known by their words, said whole (the link's whole text is the phrase), and only where
-// the link stands alone: "go back to the main page" inside a sentence is the sentence's.
+// Links that stand alone on their line and only navigate, said by their words whole:
+// - back-link: "Back to top", "Zurück zur Übersicht", "Retour vers toutes les actualités";
+// - announcing-link: the words that announce the blocks around a story, as a link to them
+//   ("10 Kommentare", "Leave a comment", "Share", "Newsletter abonnieren", "Tags").
+// They say nothing of the page, and in Markdown stand as stray lines under the text. Only where the
+// link stands alone: "go back to the main page" inside a sentence is the sentence's.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
 import { shortTextOf } from '../dom/query';
 import { isBlock } from '../html/blocks';
+import { kindOfTitle } from './announced';
 import type { CleaningRule } from './types';
 
 /** "Back", or "back to …" in the languages of the evaluation pages and a few more. */
@@ -77,3 +80,25 @@ export const backLink: CleaningRule = {
     return `a link back ("${text.replace(/\s+/g, ' ').trim()}")`;
   },
 };
+
+export const announcingLink: CleaningRule = {
+  id: 'announcing-link',
+  category: 'chrome',
+  tags: ['a'],
+  describe: 'links whose whole text announces comments, sharing, a newsletter or tags ("10 Kommentare", "Share", "Newsletter abonnieren"), standing alone on their line',
+  matches(el) {
+    if (!el.hasAttribute('href')) return null;
+    const text = shortTextOf(el, isWrapping, PHRASE_MAX * 4)?.replace(/\s+/g, ' ').trim();
+    if (text === undefined || text === '' || text.length > PHRASE_MAX || standingAlone(el) === null) return null;
+    const kind = kindOfTitle(text);
+    // "Read more" and "More from …" lead to the stories themselves: a listing's only link to one may be its "Read more".
+    return kind === undefined || kind === 'author' || kind === 'related' ? null : `a link announcing ${KIND_WORDS[kind]} ("${text}")`;
+  },
+};
+
+const KIND_WORDS = {
+  comments: 'the comments',
+  newsletter: 'a newsletter',
+  share: 'sharing',
+  'post-links': "the post's tags or categories",
+} as const;

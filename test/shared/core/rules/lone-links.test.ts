@@ -20,3 +20,16 @@ describe('back-link', () => {
     expect(markdownOf(`${story}<p><a href="/book">Back to Methuselah: a play in five parts, and what it tells us about long life in cities</a></p>`)).toContain('Methuselah');
   });
 });
+
+describe('announcing-link', () => {
+  it('removes a link alone on its line whose words announce comments, sharing, a newsletter or tags', () => {
+    expect(removedBy(`${story}<div class="meta"><a href="#comments">10 Kommentare</a></div>`)).toEqual(['announcing-link a']);
+    expect(markdownOf(`${story}<p><a href="/post#respond">Leave a comment</a></p>`)).not.toContain('Leave a comment');
+    expect(markdownOf(`${story}<div><a href="/newsletter"><b>Newsletter abonnieren</b></a></div>`)).not.toContain('Newsletter');
+  });
+
+  it('keeps "Read more" (a listing\'s link to the story) and such words inside a sentence', () => {
+    expect(markdownOf(`${story}<p><a href="/story">Read more</a></p>`)).toContain('[Read more]');
+    expect(markdownOf(`<p>${'Words here. '.repeat(5)} See the <a href="#comments">comments</a> below.</p>`)).toContain('[comments]');
+  });
+});
