@@ -58,13 +58,17 @@ function isLinked(heading: Element): boolean {
  * ("Mehr zum Thema", "Artikel teilen"): a plain block's words must say it was a title.
  */
 function isAnnouncingTitle(el: Element): boolean {
-  return HEADING_TAGS.has(el.localName) || (isTitleBlock(el) && kindOfTitle(textOf(el)) !== undefined);
+  if (HEADING_TAGS.has(el.localName)) return true;
+  // A block of its own: a <span> or <b> is a word of the line it stands in (a signature's "category").
+  return PLAIN_TITLES.has(el.localName) && isTitleBlock(el) && kindOfTitle(textOf(el)) !== undefined;
 }
+
+const PLAIN_TITLES = new Set(['div', 'p']);
 
 export const orphanHeading: CleaningRule = {
   id: 'orphan-heading',
   category: 'chrome',
-  tags: ['h2', 'h3', 'h4', 'h5', 'h6', 'div', 'span', 'p', 'strong', 'b'],
+  tags: ['h2', 'h3', 'h4', 'h5', 'h6', 'div', 'p'],
   pass: 'late',
   describe: 'a heading whose whole section was removed as noise (the title of a removed teaser list or comment thread)',
   matches(el, context) {

@@ -37,5 +37,8 @@ describe('orphan-heading', () => {
     const html = `<div><h1>Bridge</h1>${story}${more}</div><div><div class="label">Tunnel and road</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
     expect(orphans(html)).toEqual([]);
     expect(convert(html).markdown).toContain('Tunnel and road');
+    // A word inside a line is no title: Sphinx's signature "category" before its removed permalink.
+    const signature = `${story}<dl><dt><span class="sig-name">category</span><a class="headerlink" href="#x">¶</a></dt><dd>${more}</dd></dl>`;
+    expect(convert(signature).markdown).toContain('category');
   });
 });
