@@ -135,7 +135,9 @@ const AD_LABEL_MAX = 64;
 const LABEL_DECORATION = /^[\s\-–—·|:*]+|[\s\-–—·|:*]+$/g;
 /** Siblings looked at to tell a label alone in its block: more, and it is not alone. */
 const LABEL_SIBLINGS = 64;
-const LABEL_TAGS = new Set(['div', 'span', 'p', 'small', 'strong', 'b', 'em', 'i', 'font', 'label', 'section', 'aside']);
+// Headings too ("<h3 class=ad-heading>Advertisement</h3>"): a heading "Advertising" over a section
+// of text labels what is there, and stays.
+const LABEL_TAGS = new Set(['div', 'span', 'p', 'small', 'strong', 'b', 'em', 'i', 'font', 'label', 'center', 'section', 'aside', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** Whether nothing a reader would see is left of `node` (removed by a rule, or empty: an unfilled slot). */
 function isGoneOrEmpty(node: Element, skip: NonNullable<RuleContext['skip']>): boolean {

@@ -1,5 +1,6 @@
 // Links that stand alone on their line and only navigate, said by their words whole:
-// - back-link: "Back to top", "Zurück zur Übersicht", "Retour vers toutes les actualités";
+// - back-link: "Back to top", "Zurück zur Übersicht", "Retour vers toutes les actualités", and the
+//   skip links past the furniture ("Skip to content", "Continue reading the main story");
 // - announcing-link: the words that announce the blocks around a story, as a link to them
 //   ("10 Kommentare", "Leave a comment", "Share", "Newsletter abonnieren", "Tags").
 // They say nothing of the page, and in Markdown stand as stray lines under the text. Only where the
@@ -16,6 +17,9 @@ const BACK =
 /** "To the top of the page". */
 const TO_TOP =
   /^((back|return|scroll|go|jump)\s+to\s+(the\s+)?top(\s+of\s+(the\s+)?page)?|to top|top|(zurück\s+)?nach oben|(zum\s+)?seitenanfang|haut de (la )?page|retour en haut( de (la )?page)?|volver arriba|ir arriba|torna su|do góry|naar boven|backtotop)$/iu;
+/** "Skip to content": links that move past the page's furniture (and would be the first line of the Markdown). */
+const SKIP =
+  /^(skip( to| over| past)? (the )?(main |page )?(content|navigation|nav|menu|article|search|footer)|skip navigation|(jump|go) to (the )?(main )?(content|navigation|article)|continue reading the main story|(direkt )?zum inhalt( springen)?|inhalt überspringen|zur navigation( springen)?|aller au contenu( principal)?|passer au contenu|saltar al contenido( principal)?|ir al contenido|passa al contenuto|przejdź do (treści|zawartości)|naar (de )?inhoud)$/iu;
 /** Arrows and bars drawn around the words: "« Zurück", "↑ Top". */
 const DECORATION = /^[\s<>«»‹›←↑^|·•\-–—]+|[\s<>«»‹›←↑^|·•\-–—]+$/gu;
 const PHRASE_MAX = 60;
@@ -29,7 +33,7 @@ const SIBLINGS_MAX = 16;
 
 function isBackPhrase(text: string): boolean {
   const words = text.replace(/\s+/g, ' ').replace(DECORATION, '');
-  return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words));
+  return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words) || SKIP.test(words));
 }
 
 /** Nothing a reader sees: whitespace, or an element with no words and no picture (an icon, an empty slot). */
@@ -72,7 +76,7 @@ export const backLink: CleaningRule = {
   id: 'back-link',
   category: 'chrome',
   tags: ['a'],
-  describe: 'links that only take the reader back ("Back to top", "Zurück zur Übersicht"), standing alone in their block',
+  describe: 'links that only take the reader back or past the furniture ("Back to top", "Zurück zur Übersicht", "Skip to content"), standing alone on their line',
   matches(el) {
     if (!el.hasAttribute('href')) return null;
     const text = shortTextOf(el, isWrapping, PHRASE_MAX * 4);

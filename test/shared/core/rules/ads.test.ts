@@ -59,6 +59,7 @@ describe('ad-label', () => {
     expect(removedBy(`${story}<div class="slot"><div class="label">ADVERTISEMENT</div><script>ads()</script></div>${story}`)).toContain('ad-label div');
     expect(markdownOf(`${story}<div><p>Anzeige</p><div class="unit"></div></div>${story}`)).not.toContain('Anzeige');
     expect(markdownOf(`${story}<p>– Werbung –</p><ins class="adsbygoogle"></ins>${story}`)).not.toContain('Werbung');
+    expect(markdownOf(`${story}<div class="ad-container"><h3>Advertisement</h3><div class="slot"></div></div>${story}`)).not.toContain('Advertisement');
   });
 
   it('keeps the word when it labels something left, says more, or is a heading or a link', () => {

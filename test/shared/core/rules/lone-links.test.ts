@@ -10,6 +10,7 @@ describe('back-link', () => {
     // A block among blocks is its own line too.
     expect(markdownOf(`<div><div>${story}</div><a href="#" class="up"><span>Nach oben</span></a><div>${story}</div></div>`)).not.toContain('Nach oben');
     expect(markdownOf(`${story}<p><a href="/actualites">« Retour vers toutes les actualités</a></p>`)).not.toContain('Retour');
+    expect(markdownOf(`<div><a href="#after-top">Continue reading the main story</a></div>${story}<div id="after-top">${story}</div>`)).not.toContain('Continue reading');
   });
 
   it('keeps such words inside a sentence, in a row of links, among list entries, or without a link', () => {
