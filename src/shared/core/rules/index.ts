@@ -9,7 +9,7 @@ import { permalinkAnchor } from './permalinks';
 import { announcingLink, backLink } from './lone-links';
 import { repeatedCaption } from './repeated';
 import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
-import { chromeLandmark } from './landmarks';
+import { builderPart, chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { shareBar } from './share-bars';
@@ -41,6 +41,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   notDocumentClass,
   outsideMainRegion,
   chromeLandmark,
+  builderPart,
   shareBar,
   docsNavigation,
   permalinkAnchor,

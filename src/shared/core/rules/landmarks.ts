@@ -27,3 +27,30 @@ export const chromeLandmark: CleaningRule = {
     return `role=${role} is ${meaning}`;
   },
 };
+
+// Page builders declare the site's header and footer as locations of their theme builder, in
+// markup of their own: Elementor's data-elementor-type, Divi's et-l--header / et-l--footer.
+const BUILDER_PARTS: ReadonlyMap<string, string> = new Map([
+  ['header', "the site's header"],
+  ['footer', "the site's footer"],
+  ['popup', 'a pop-up over the page'],
+]);
+const DIVI_PARTS: ReadonlyMap<string, string> = new Map([
+  ['et-l--header', "the site's header"],
+  ['et-l--footer', "the site's footer"],
+]);
+
+export const builderPart: CleaningRule = {
+  id: 'builder-part',
+  category: 'chrome',
+  describe: "the site's header, footer and pop-ups as page builders declare them (Elementor's data-elementor-type, Divi's et-l--header/et-l--footer)",
+  matches(el, context) {
+    if (el.attrs.length === 0) return null;
+    const type = el.getAttribute('data-elementor-type');
+    const token = type === null ? tokens(el, 'class').find((t) => DIVI_PARTS.has(t)) : undefined;
+    const meaning = type !== null ? BUILDER_PARTS.get(type.trim().toLowerCase()) : token !== undefined ? DIVI_PARTS.get(token) : undefined;
+    if (meaning === undefined) return null;
+    if (context.facts.holds(el, 'firstText') || context.facts.holds(el, 'mainRegion') || context.facts.holds(el, 'title')) return null;
+    return `${meaning}, as the page builder declares it`;
+  },
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { convert } from '../../../../src/shared/core';
 import { removedBy } from './helpers';
 
 describe('ARIA landmarks that mean chrome', () => {
@@ -14,5 +15,19 @@ describe('ARIA landmarks that mean chrome', () => {
 
   it('leaves other roles alone', () => {
     expect(removedBy('<div role="region">r</div><div role="note">n</div>')).toEqual([]);
+  });
+});
+
+describe('builder-part', () => {
+  const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+  const ids = (html: string) => convert(html).removed.map((r) => r.ruleId);
+
+  it("removes the site's header, footer and pop-ups that a page builder declares", () => {
+    const page = `<div data-elementor-type="header"><a href="/">Home</a> <span>Call us: 0800 123</span></div><h1>Bridge</h1>${story}<div data-elementor-type="footer"><p>Kontakt</p></div><div class="et-l et-l--footer"><p>© 2024</p></div>`;
+    expect(ids(page)).toEqual(['builder-part', 'builder-part', 'builder-part']);
+  });
+
+  it('keeps a declared part that holds the running text (a builder wrapping the whole page)', () => {
+    expect(ids(`<div data-elementor-type="header"><h1>Bridge</h1>${story}</div>`)).toEqual([]);
   });
 });
