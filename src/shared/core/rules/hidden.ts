@@ -4,6 +4,7 @@
 import { tokenIn, tokens, vocabulary } from '../dom/query';
 import { isBlock } from '../html/blocks';
 import type { Element } from '../dom/nodes';
+import { holdsDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
 
 export const hiddenAttribute: CleaningRule = {
@@ -102,5 +103,31 @@ export const notDocumentClass: CleaningRule = {
     const token = tokenIn(el, NOT_DOCUMENT_TOKENS);
     if (token === undefined || holdsPageContent(el, context)) return null;
     return `declared no part of the content (class "${token}")`;
+  },
+};
+
+// Shown only on narrow screens: a CSS framework hides it from the desktop width up (Bootstrap 3
+// hidden-lg, Bootstrap 4/5 d-md-none / d-lg-none, Tailwind md:hidden / lg:hidden, Foundation
+// hide-for-large), or shows it only below (visible-xs, show-for-small-only). A page read as a
+// desktop browser shows it does not show these; they are most often the phone's copy of a block the
+// desktop layout shows elsewhere (a second menu, a second "recommended stories").
+const HIDDEN_FROM_DESKTOP = /^(hidden-lg|d-(md|lg)-none|(md|lg):hidden|hide-for-large(-up)?|hide-for-medium-up|show-for-(small|medium)-only|visible-(xs|sm)(-block|-inline|-inline-block)?)$/;
+/** Shown again at the desktop width or wider (d-xl-block after d-lg-none, lg:block after md:hidden, visible-lg). */
+const SHOWN_ON_DESKTOP = /^(d-(lg|xl|xxl)-(block|inline|inline-block|flex|inline-flex|grid|table|table-cell|table-row)|(lg|xl|2xl):(block|inline|inline-block|flex|inline-flex|grid|table|contents)|visible-(md|lg)(-block|-inline|-inline-block)?|show-for-large(-up)?)$/;
+
+export const narrowOnly: CleaningRule = {
+  id: 'narrow-only',
+  category: 'hidden',
+  describe: 'elements a CSS framework shows only on narrow screens (hidden-lg, d-lg-none, md:hidden, visible-xs, …): not shown at the desktop width',
+  matches(el, context) {
+    if (el.attrs.length === 0) return null;
+    const classes = tokens(el, 'class');
+    const hiding = classes.find((token) => HIDDEN_FROM_DESKTOP.test(token));
+    if (hiding === undefined || classes.some((token) => SHOWN_ON_DESKTOP.test(token))) return null;
+    // Bootstrap 3 hides per width: hidden-lg alone leaves it shown at md; it takes hidden-md too.
+    if (hiding === 'hidden-lg' && !classes.includes('hidden-md')) return null;
+    // The phone's copy of a table may be the only copy of its data (the desktop shows a chart).
+    if (holdsPageContent(el, context) || holdsDataTable(el, context.skip)) return null;
+    return `shown only on narrow screens (class "${hiding}")`;
   },
 };

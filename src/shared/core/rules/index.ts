@@ -2,7 +2,7 @@
 import { adLabel, adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
 import { aside, footer, header, menu, navigation } from './boilerplate';
-import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, notDocumentClass } from './hidden';
+import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, narrowOnly, notDocumentClass } from './hidden';
 import { docsNavigation } from './docs-navigation';
 import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
@@ -39,6 +39,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   hiddenStyle,
   hiddenClass,
   notDocumentClass,
+  narrowOnly,
   outsideMainRegion,
   chromeLandmark,
   builderPart,

@@ -20,3 +20,23 @@ describe('hidden content', () => {
     expect(removedBy('<div style="display:noneish">a</div><div style="display: block">b</div>')).toEqual([]);
   });
 });
+
+describe('narrow-only', () => {
+  const story = `<h1>Bridge</h1><p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+
+  it('removes what a framework shows only on narrow screens: the phone\'s copy of a block', () => {
+    const copies = '<div class="recommended hidden-sm hidden-xs"><a href="/a">Tunnel plan</a></div><div class="recommended hidden-md hidden-lg"><a href="/a">Tunnel plan</a></div>';
+    expect(removedBy(`${story}${copies}`)).toEqual(['narrow-only div']);
+    expect(removedBy(`${story}<div class="d-lg-none"><a href="/">Menu</a></div>`)).toEqual(['narrow-only div']);
+    expect(removedBy(`${story}<div class="md:hidden">Tap to call</div>`)).toEqual(['narrow-only div']);
+    expect(removedBy(`${story}<div class="visible-xs">Swipe for more</div>`)).toEqual(['narrow-only div']);
+  });
+
+  it('keeps what is shown again at the desktop width, hidden only at one middle width, the content, and data tables', () => {
+    expect(removedBy(`${story}<div class="d-md-none d-lg-block">Shown on desktop</div>`)).toEqual([]);
+    expect(removedBy(`${story}<div class="hidden-lg">Shown at md</div>`)).toEqual([]);
+    expect(removedBy(`<div class="d-lg-none">${story}</div>`)).toEqual([]);
+    const table = '<table><tr><th>Year</th><th>Cost</th></tr><tr><td>2024</td><td>3m</td></tr></table>';
+    expect(removedBy(`${story}<div class="visible-xs">${table}</div>`)).toEqual([]);
+  });
+});
