@@ -53,6 +53,9 @@ export const hiddenStyle: CleaningRule = {
 const HIDING_TOKENS = vocabulary([
   'hidden', 'd-none', 'is-hidden', 'u-hidden', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text',
   'screen-reader-only', 'show-for-sr', 'element-invisible', 'a11y-hidden',
+  // Moved off the screen for screen readers (BBC, jQuery UI, Drupal, WordPress' assistive text).
+  'off-screen', 'offscreen', 'ui-helper-hidden-accessible', 'element-hidden', 'hidden-visually', 'assistive-text',
+  'screenreader-only', 'screenreader-text', 'sr-text', 'visually-hidden-focusable', 'sr-only-focusable',
 ]);
 /**
  * A class that declares an element no part of the page's content: `robots-nocontent`, Yahoo's

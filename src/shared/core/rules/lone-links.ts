@@ -43,19 +43,30 @@ function showsNothing(node: Element | Text): boolean {
   return el.localName !== 'img' && el.localName !== 'picture' && shortTextOf(el, (d) => d.localName !== 'img' && d.localName !== 'picture', 40)?.trim() === '';
 }
 
-/**
- * Whether `parent` shows nothing but `only` — or, with `lineOnly`, nothing beside it on its line:
- * blocks before and after it are other lines.
- */
-function holdsOnly(parent: Element, only: Element, lineOnly = false): boolean {
+/** Whether `parent` shows nothing but `only`. */
+function holdsOnly(parent: Element, only: Element): boolean {
   if (parent.childNodes.length > SIBLINGS_MAX) return false;
   return parent.childNodes.every(
-    (child) =>
-      child === only ||
-      (child.nodeType !== ELEMENT_NODE && child.nodeType !== TEXT_NODE) ||
-      (lineOnly && child.nodeType === ELEMENT_NODE && isBlock(child as Element)) ||
-      showsNothing(child as Element | Text),
+    (child) => child === only || (child.nodeType !== ELEMENT_NODE && child.nodeType !== TEXT_NODE) || showsNothing(child as Element | Text),
   );
+}
+
+/** How far along its siblings a link's line is followed (scripts and white space between count). */
+const LINE_STEPS = 64;
+/** Never shown, whatever they hold: a script beside a link is not a word on its line. */
+const UNSHOWN = new Set(['script', 'style', 'template', 'noscript', 'link', 'meta']);
+
+/** Whether the first thing shown on this side of `unit` is a block (another line) or nothing. */
+function lineEndsAt(unit: Element, side: 'previousSibling' | 'nextSibling'): boolean {
+  let steps = 0;
+  for (let node = unit[side]; node !== null; node = node[side]) {
+    if (++steps > LINE_STEPS) return false;
+    if (node.nodeType !== ELEMENT_NODE && node.nodeType !== TEXT_NODE) continue;
+    if (node.nodeType === ELEMENT_NODE && UNSHOWN.has((node as Element).localName)) continue;
+    if (showsNothing(node as Element | Text)) continue;
+    return node.nodeType === ELEMENT_NODE && isBlock(node as Element);
+  }
+  return true;
 }
 
 /**
@@ -66,7 +77,7 @@ function standingAlone(link: Element): Element | null {
   let unit = link;
   while (unit.parentElement !== null && INLINE.has(unit.parentElement.localName) && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
   const block = unit.parentElement;
-  if (block === null || !holdsOnly(block, unit, true)) return null;
+  if (block === null || !lineEndsAt(unit, 'previousSibling') || !lineEndsAt(unit, 'nextSibling')) return null;
   // An entry of a list with other entries ("Back to the Future" among films) is the list's.
   if (block.localName === 'li' && block.parentElement !== null && block.parentElement.children.length > 1) return null;
   return unit;

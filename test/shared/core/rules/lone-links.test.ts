@@ -11,11 +11,15 @@ describe('back-link', () => {
     expect(markdownOf(`<div><div>${story}</div><a href="#" class="up"><span>Nach oben</span></a><div>${story}</div></div>`)).not.toContain('Nach oben');
     expect(markdownOf(`${story}<p><a href="/actualites">« Retour vers toutes les actualités</a></p>`)).not.toContain('Retour');
     expect(markdownOf(`<div><a href="#after-top">Continue reading the main story</a></div>${story}<div id="after-top">${story}</div>`)).not.toContain('Continue reading');
+    // Alone on its line among many siblings: what is beside it (scripts, a menu) is another line or unseen.
+    const scripts = '<script>track()</script>'.repeat(20);
+    expect(markdownOf(`<body>${scripts}<a href="#main" class="skip">Skip to main content</a>${scripts}<div class="menu"><a href="/">Home</a></div><div id="main">${story}</div></body>`)).not.toContain('Skip to');
   });
 
   it('keeps such words inside a sentence, in a row of links, among list entries, or without a link', () => {
     expect(markdownOf(`<p>${'Words here. '.repeat(5)} Then <a href="/">go back to the main page</a> and look again.</p>`)).toContain('go back to the main page');
     expect(markdownOf(`${story}<p><a href="/a">Back</a> <a href="/b">Print</a></p>`)).toContain('[Back]');
+    expect(markdownOf(`${story}<div><p>Before.</p>Read on, or <span><a href="/">go back</a></span></div>`)).toContain('[go back]');
     expect(removedBy(`${story}<ul><li><a href="/f1">Back to the Future</a></li><li><a href="/f2">Alien</a></li></ul>${story}`)).not.toContain('back-link a');
     expect(markdownOf(`${story}<p>Back to top</p>`)).toContain('Back to top');
     expect(markdownOf(`${story}<p><a href="/book">Back to Methuselah: a play in five parts, and what it tells us about long life in cities</a></p>`)).toContain('Methuselah');
