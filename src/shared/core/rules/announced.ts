@@ -159,13 +159,30 @@ function firstPartBeforeText(el: Element): Element | null {
   return null;
 }
 
-const PICTURES = new Set(['img', 'picture']);
-const ICON_SPACED_MAX = 40;
-
-/** An element that shows no words and no picture: an icon font's <i>, an inline <svg>, a custom icon element. */
+/**
+ * An element that shows no words and no picture: an inline <svg>, an icon font's empty <i>, a
+ * custom icon element, an ad slot left empty. Asked of the first child of every block, so only a
+ * few nodes are read: more, and it is not taken for an icon.
+ */
 function isIcon(el: Element): boolean {
-  return !PICTURES.has(el.localName) && shortTextOf(el, (d) => !PICTURES.has(d.localName), ICON_SPACED_MAX)?.trim() === '';
+  if (el.localName === 'svg') return true;
+  let budget = ICON_NODES;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.localName === 'img' || current.localName === 'picture') return false;
+    if (current.localName === 'svg') continue;
+    for (const child of current.childNodes) {
+      if (--budget < 0) return false;
+      if (child.nodeType === TEXT_NODE) {
+        if ((child as Text).data.trim() !== '') return false;
+      } else if (child.nodeType === ELEMENT_NODE) stack.push(child as Element);
+    }
+  }
+  return true;
 }
+
+const ICON_NODES = 12;
 
 /** How deep the opening heading may sit in wrappers with nothing before it (a <header> around a container around the <h2>). */
 const HEADING_DEPTH = 3;

@@ -21,8 +21,16 @@ const SIDE_COLUMN = /^((right|left)([-_]?(col|column|rail|side|sidebar|bar|panel
 const SIDE_TEXT_SHARE = 0.5;
 
 function isSideColumn(el: Element): boolean {
-  return el.attrs.length > 0 && (tokens(el, 'class').some((token) => SIDE_COLUMN.test(token)) || tokens(el, 'id').some((token) => SIDE_COLUMN.test(token)));
+  return el.attrs.length > 0 && (namesSide(el, 'class') || namesSide(el, 'id'));
 }
+
+function namesSide(el: Element, attribute: string): boolean {
+  // Most values name no side: they are not split.
+  const value = el.getAttribute(attribute);
+  return value !== null && SIDE_HINT.test(value) && tokens(el, attribute).some((token) => SIDE_COLUMN.test(token));
+}
+
+const SIDE_HINT = /right|left/i;
 
 function holdsRunningText(el: Element, context: RuleContext): boolean {
   return context.facts.holds(el, 'firstText') && context.facts.holds(el, 'lastText');

@@ -118,12 +118,17 @@ const HIDDEN_FROM_DESKTOP = /^(hidden-lg|d-(md|lg)-none|(md|lg):hidden|hide-for-
 /** Shown again at the desktop width or wider (d-xl-block after d-lg-none, lg:block after md:hidden, visible-lg). */
 const SHOWN_ON_DESKTOP = /^(d-(lg|xl|xxl)-(block|inline|inline-block|flex|inline-flex|grid|table|table-cell|table-row)|(lg|xl|2xl):(block|inline|inline-block|flex|inline-flex|grid|table|contents)|visible-(md|lg)(-block|-inline|-inline-block)?|show-for-large(-up)?)$/;
 
+const NARROW_HINT = /hidden|none|hide-for|show-for|visible-/i;
+
 export const narrowOnly: CleaningRule = {
   id: 'narrow-only',
   category: 'hidden',
   describe: 'elements a CSS framework shows only on narrow screens (hidden-lg, d-lg-none, md:hidden, visible-xs, …): not shown at the desktop width',
   matches(el, context) {
     if (el.attrs.length === 0) return null;
+    // Most class values hold none of these words: they are not split.
+    const value = el.getAttribute('class');
+    if (value === null || !NARROW_HINT.test(value)) return null;
     const classes = tokens(el, 'class');
     const hiding = classes.find((token) => HIDDEN_FROM_DESKTOP.test(token));
     if (hiding === undefined || classes.some((token) => SHOWN_ON_DESKTOP.test(token))) return null;

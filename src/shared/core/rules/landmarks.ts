@@ -47,6 +47,7 @@ export const builderPart: CleaningRule = {
   matches(el, context) {
     if (el.attrs.length === 0) return null;
     const type = el.getAttribute('data-elementor-type');
+    if (type === null && !(el.getAttribute('class') ?? '').includes('et-l--')) return null;
     const token = type === null ? tokens(el, 'class').find((t) => DIVI_PARTS.has(t)) : undefined;
     const meaning = type !== null ? BUILDER_PARTS.get(type.trim().toLowerCase()) : token !== undefined ? DIVI_PARTS.get(token) : undefined;
     if (meaning === undefined) return null;

@@ -31,8 +31,22 @@ const isWrapping = (el: Element) => INLINE.has(el.localName) || ICON_PARTS.has(e
 /** More siblings than this, and the link is not judged alone on its line. */
 const SIBLINGS_MAX = 16;
 
+/**
+ * A link's words, when short and only wrapped in formatting or an icon; null otherwise. Both rules
+ * ask it of every link, so it is read once per link.
+ */
+const wordsRead = new WeakMap<Element, string | null>();
+function linkWords(link: Element): string | null {
+  let words = wordsRead.get(link);
+  if (words === undefined) {
+    words = shortTextOf(link, isWrapping, PHRASE_MAX * 4)?.replace(/\s+/g, ' ').trim() ?? null;
+    wordsRead.set(link, words);
+  }
+  return words;
+}
+
 function isBackPhrase(text: string): boolean {
-  const words = text.replace(/\s+/g, ' ').replace(DECORATION, '');
+  const words = text.replace(DECORATION, '');
   return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words) || SKIP.test(words));
 }
 
@@ -90,9 +104,9 @@ export const backLink: CleaningRule = {
   describe: 'links that only take the reader back or past the furniture ("Back to top", "Zurück zur Übersicht", "Skip to content"), standing alone on their line',
   matches(el) {
     if (!el.hasAttribute('href')) return null;
-    const text = shortTextOf(el, isWrapping, PHRASE_MAX * 4);
+    const text = linkWords(el);
     if (text === null || !isBackPhrase(text) || standingAlone(el) === null) return null;
-    return `a link back ("${text.replace(/\s+/g, ' ').trim()}")`;
+    return `a link back ("${text}")`;
   },
 };
 
@@ -103,11 +117,12 @@ export const announcingLink: CleaningRule = {
   describe: 'links whose whole text announces comments, sharing, a newsletter or tags ("10 Kommentare", "Share", "Newsletter abonnieren"), standing alone on their line',
   matches(el) {
     if (!el.hasAttribute('href')) return null;
-    const text = shortTextOf(el, isWrapping, PHRASE_MAX * 4)?.replace(/\s+/g, ' ').trim();
-    if (text === undefined || text === '' || text.length > PHRASE_MAX || standingAlone(el) === null) return null;
+    const text = linkWords(el);
+    if (text === null || text === '' || text.length > PHRASE_MAX) return null;
     const kind = kindOfTitle(text);
     // "Read more" and "More from …" lead to the stories themselves: a listing's only link to one may be its "Read more".
-    return kind === undefined || kind === 'author' || kind === 'related' ? null : `a link announcing ${KIND_WORDS[kind]} ("${text}")`;
+    if (kind === undefined || kind === 'author' || kind === 'related' || standingAlone(el) === null) return null;
+    return `a link announcing ${KIND_WORDS[kind]} ("${text}")`;
   },
 };
 
