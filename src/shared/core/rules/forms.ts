@@ -53,13 +53,16 @@ function isDisclosure(el: Element): boolean {
   return el.hasAttribute('aria-expanded') || el.hasAttribute('aria-controls') || hasToken(el, 'role', 'tab');
 }
 
+const HOLDS_CONTENT = new Set(['img', 'picture', 'video', 'figure', 'p', 'ul', 'ol', 'table', 'blockquote', 'pre']);
+
 export const interfaceButton: CleaningRule = {
   id: 'button',
   category: 'chrome',
   describe: 'buttons (and role=button without a link): their labels work the page ("Close", "Menu", "Share"), they say nothing of it; a disclosure\'s button (aria-expanded, aria-controls) names its panel and stays',
   matches(el) {
     if (el.localName !== 'button' && (el.attrs.length === 0 || el.hasAttribute('href') || !hasToken(el, 'role', 'button'))) return null;
-    if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName)) !== null) return null;
+    // A picture or a block made clickable (a gallery's figure with role=button) is content all the same.
+    if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName) || HOLDS_CONTENT.has(d.localName)) !== null) return null;
     // An accordion without ARIA ("How do I return an item?" over its answer): a question is content.
     if (textOf(el).trim().endsWith('?')) return null;
     return 'a button: a control of the page, not its content';

@@ -41,5 +41,7 @@ describe('code-button', () => {
     expect(convert(`${story}<div role="tablist"><button role="tab">Static Methods</button></div>`).markdown).toContain('Static Methods');
     expect(convert(`${story}<button class="accordion">How do I return an item?</button><div class="panel"><p>Bring it back within a month.</p></div>`).markdown).toContain('How do I return an item?');
     expect(convert(`${story}<p><a href="/report.pdf" role="button">Download the report</a></p>`).markdown).toContain('Download the report');
+    // A gallery's figure made clickable is a picture of the story.
+    expect(convert(`${story}<section role="button"><figure role="button"><img src="/bridge.jpg" alt="The bridge at dawn"></figure></section>`).markdown).toContain('The bridge at dawn');
   });
 });
