@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, tokens, vocabulary } from '../dom/query';
+import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
@@ -256,7 +256,8 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     }
     if (child.nodeType !== ELEMENT_NODE) continue;
     const item = child as Element;
-    if ((skip !== null && skip(item)) || isIcon(item)) continue;
+    // Removed, or emptied by what rules removed inside it (an ad's card whose label and slot went).
+    if ((skip !== null && (skip(item) || whatIsLeft(item, skip) === 'removed')) || isIcon(item)) continue;
     // The heading, or the wrapper that holds it.
     if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
       heading = null;

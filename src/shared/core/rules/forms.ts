@@ -54,6 +54,15 @@ function isDisclosure(el: Element): boolean {
 }
 
 const HOLDS_CONTENT = new Set(['img', 'picture', 'video', 'figure', 'p', 'ul', 'ol', 'table', 'blockquote', 'pre']);
+/** Icon size: an image declared this small or smaller both ways draws a control's label (rustdoc's clipboard). */
+const ICON_PX = 48;
+
+function isIconImage(el: Element): boolean {
+  if (el.localName !== 'img') return false;
+  const width = Number.parseInt(el.getAttribute('width') ?? '', 10);
+  const height = Number.parseInt(el.getAttribute('height') ?? '', 10);
+  return width > 0 && height > 0 && width <= ICON_PX && height <= ICON_PX;
+}
 
 export const interfaceButton: CleaningRule = {
   id: 'button',
@@ -62,7 +71,7 @@ export const interfaceButton: CleaningRule = {
   matches(el) {
     if (el.localName !== 'button' && (el.attrs.length === 0 || el.hasAttribute('href') || !hasToken(el, 'role', 'button'))) return null;
     // A picture or a block made clickable (a gallery's figure with role=button) is content all the same.
-    if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName) || HOLDS_CONTENT.has(d.localName)) !== null) return null;
+    if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName) || (HOLDS_CONTENT.has(d.localName) && !isIconImage(d))) !== null) return null;
     // An accordion without ARIA ("How do I return an item?" over its answer): a question is content.
     if (textOf(el).trim().endsWith('?')) return null;
     return 'a button: a control of the page, not its content';

@@ -5,7 +5,7 @@
 //   text stand on both sides of the list among its siblings: then it belongs to the prose.
 // A page without any running text (an index, a link directory) keeps its lists.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, type Skip } from '../dom/query';
+import { findDescendant, type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { withinDocumentPart } from './document-parts';
 import { isShareLink } from './share-bars';
@@ -118,8 +118,11 @@ export function isCard(el: Element, skip: Skip): boolean {
 }
 
 /** A block of two or more story cards (after an optional heading). */
+const NOTHING_REMOVED = () => false;
+
 export function isCardList(el: Element, skip: Skip): boolean {
-  let items = children(el, skip);
+  // An empty layout helper (a masonry grid's sizer) is no entry of the list.
+  let items = children(el, skip).filter((item) => whatIsLeft(item, skip ?? NOTHING_REMOVED) !== 'empty');
   if (items.length > 0 && HEADING_TAGS.has(items[0].localName)) items = items.slice(1);
   return items.length >= 2 && items.every((item) => isCard(item, skip) || isTeaser(item, skip) || isOnlyLinks(item, skip));
 }

@@ -1,7 +1,8 @@
 // A heading whose whole section went as noise: "Latest articles" above a teaser list that the
 // link-list rule removed, "Comments" above a removed thread. What it announced is gone, so the
 // heading announces nothing; left alone it would stand in the Markdown over the next section's
-// text. A heading followed by nothing at all, or by a section with any text left, stays.
+// text. A heading followed by nothing at all, or by a section with any text left, stays; a title
+// whose words announce such a block ("Aktuelle News") goes over an empty one too.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
@@ -28,7 +29,7 @@ function isOrStartsWithHeading(el: Element): boolean {
  * The siblings after the heading (or after the wrapper that holds only it), up to the next heading:
  * its section. True when there is one and every part of it was removed.
  */
-function sectionRemoved(heading: Element, skip: Skip): boolean {
+function sectionRemoved(heading: Element, skip: Skip, emptyIsGone: boolean): boolean {
   if (skip === null) return false;
   let unit = heading;
   while (unit.parentElement !== null && unit.parentElement.localName !== 'body' && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
@@ -43,7 +44,7 @@ function sectionRemoved(heading: Element, skip: Skip): boolean {
     if (isOrStartsWithHeading(sibling) && !skip(sibling)) break;
     const left = whatIsLeft(sibling, skip);
     if (left === 'content') return false;
-    if (left === 'removed') parts++;
+    if (left === 'removed' || (emptyIsGone && left === 'empty')) parts++;
   }
   return parts > 0;
 }
@@ -74,6 +75,9 @@ export const orphanHeading: CleaningRule = {
   matches(el, context) {
     // A linked heading is a teaser's headline: its card is the list's item, judged with the list.
     if (!isAnnouncingTitle(el) || context.facts.holds(el, 'title') || isLinked(el)) return null;
-    return sectionRemoved(el, context.skip) ? 'a heading whose section was removed' : null;
+    // A title that announces a block of related stories, comments or sharing stands over nothing when
+    // that block is empty too (filled by a script that never ran here): "Aktuelle News" over an empty grid.
+    const announcing = kindOfTitle(textOf(el)) !== undefined;
+    return sectionRemoved(el, context.skip, announcing) ? 'a heading whose section was removed' : null;
   },
 };

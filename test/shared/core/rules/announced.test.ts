@@ -66,6 +66,16 @@ describe('opening headings', () => {
     expect(ruleOf(`<h1>Bridge</h1>${story}${wrapped}${story}`)).toContain('announced-block div');
   });
 
+  it('passes over entries emptied by what went inside them, and layout helpers of a card grid', () => {
+    const adCard = '<div class="card"><span class="label">Anzeige</span><script>ad()</script></div>';
+    const cards = '<div class="card"><a href="/a">Tunnel plan</a></div><div class="card"><a href="/b">Road closures</a></div>';
+    expect(ruleOf(`<h1>Bridge</h1>${story}<div class="row"><div class="head"><h2>Auch interessant</h2></div>${cards}${adCard}</div>${story}`)).toContain('announced-block div');
+    // Each card's line is long enough that the grid as a whole is no single card.
+    const line = 'What the city plans for the river crossing, and when the work on it starts. '.repeat(2);
+    const grid = `<div class="grid"><div class="sizer"></div><div class="item"><h3>Tunnel plan</h3><p>${line}</p><a href="/t">Read more</a></div><div class="item"><h3>Budget</h3><p>${line}</p><a href="/b">Read more</a></div></div>`;
+    expect(ruleOf(`<h1>Bridge</h1>${story}<div class="sub"><h2>Mehr zum Thema</h2>${grid}</div>${story}`)).toContain('announced-block div');
+  });
+
   it('does not take a picture before the heading for an icon', () => {
     const pictured = `<section><div class="head"><img src="/p.jpg" alt="Harbour"><h2>Neueste Artikel</h2></div>${teasers}</section>`;
     expect(ruleOf(`<h1>Bridge</h1>${story}${pictured}${story}`)).not.toContain('announced-block section');

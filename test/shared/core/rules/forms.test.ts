@@ -34,6 +34,8 @@ describe('code-button', () => {
     const gallery = `${story}<div class="gallery"><span role="button" class="close">Close</span><button class="next">Next</button><img src="/a.jpg" alt="Harbour"></div>${story}`;
     expect(convert(gallery).removed.map((r) => r.ruleId)).toEqual(['button', 'button']);
     expect(convert(gallery).markdown).not.toMatch(/Close|Next/);
+    // A label drawn as an icon-sized image is still a control's (rustdoc's "Copy item path").
+    expect(convert(`${story}<h1>Constant x <button id="copy-path"><img src="/clip.svg" width="19" height="18" alt="Copy item path"></button></h1>`).markdown).not.toContain('Copy item path');
   });
 
   it('keeps buttons that name content: disclosures, tabs, questions, headings, and links styled as buttons', () => {

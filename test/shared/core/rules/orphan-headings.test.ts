@@ -41,4 +41,9 @@ describe('orphan-heading', () => {
     const signature = `${story}<dl><dt><span class="sig-name">category</span><a class="headerlink" href="#x">¶</a></dt><dd>${more}</dd></dl>`;
     expect(convert(signature).markdown).toContain('category');
   });
+
+  it('removes an announcing title over a block left empty (filled by a script), never a plain heading over one', () => {
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Aktuelle News</h3><div class="grid"></div></div>`)).toHaveLength(1);
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Opening hours</h3><div class="grid"></div></div>`)).toEqual([]);
+  });
 });
