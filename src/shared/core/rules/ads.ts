@@ -77,6 +77,10 @@ const CONSENT_TOKENS = vocabulary([
   'cookie-message', 'cookie-policy', 'cookies-banner', 'cookies-notice', 'cookiebanner', 'cookienotice',
   'cookieconsent', 'consent-banner', 'consent-manager', 'gdpr-banner', 'gdpr-consent', 'cc-banner',
   'cc-window', 'cmp-container', 'privacy-banner',
+  // What consent plugins put where an embed waits for consent (Borlabs, Complianz, Embed Privacy,
+  // YouTube Embed Plus): a notice asking to accept, in place of the video.
+  '_brlbs-content-blocker', 'brlbs-cmpnt-content-blocker', 'cmplz-blocked-content-notice', 'embed-privacy-overlay',
+  'embed-privacy-container', '__youtube_prefs_gdpr__',
 ]);
 
 // Root ids of widely used consent-management platforms.

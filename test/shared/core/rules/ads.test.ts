@@ -69,3 +69,11 @@ describe('ad-label', () => {
     expect(markdownOf(`${story}<div><p>Advertising standards</p><div></div></div>`)).toContain('Advertising standards');
   });
 });
+
+describe('consent placeholders', () => {
+  it('removes the notice a consent plugin puts where an embed waits for consent', () => {
+    const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+    const notice = '<div class="_brlbs-content-blocker"><p>Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube.</p><a href="#">Video laden</a></div>';
+    expect(removedBy(`${story}${notice}${story}`)).toEqual(['consent-banner div']);
+  });
+});
