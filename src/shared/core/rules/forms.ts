@@ -1,7 +1,7 @@
 // Forms are interface, not content: a comment form, a search box, a newsletter sign-up. But some
 // sites wrap the whole page in one <form>, so a form is removed only when it holds none of the
 // page's content (its main region, its title, the first paragraph of its running text).
-import { findDescendant, hasToken } from '../dom/query';
+import { findDescendant, hasToken, valueHasToken } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { ELEMENT_NODE, type Element, textOf } from '../dom/nodes';
 import { holdsDataTable } from './page-facts';
@@ -69,7 +69,7 @@ export const interfaceButton: CleaningRule = {
   category: 'chrome',
   describe: 'buttons (and role=button without a link): their labels work the page ("Close", "Menu", "Share"), they say nothing of it; a disclosure\'s button (aria-expanded, aria-controls) names its panel and stays',
   matches(el) {
-    if (el.localName !== 'button' && (el.attrs.length === 0 || el.hasAttribute('href') || !hasToken(el, 'role', 'button'))) return null;
+    if (el.localName !== 'button' && (el.attrs.length === 0 || !valueHasToken(el.getAttribute('role'), 'button') || el.hasAttribute('href'))) return null;
     // A picture or a block made clickable (a gallery's figure with role=button) is content all the same.
     if (isDisclosure(el) || findDescendant(el, (d) => HEADING_TAGS.has(d.localName) || (HOLDS_CONTENT.has(d.localName) && !isIconImage(d))) !== null) return null;
     // An accordion without ARIA ("How do I return an item?" over its answer): a question is content.

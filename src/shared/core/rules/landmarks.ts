@@ -43,6 +43,7 @@ const DIVI_PARTS: ReadonlyMap<string, string> = new Map([
 export const builderPart: CleaningRule = {
   id: 'builder-part',
   category: 'chrome',
+  tags: ['div', 'section', 'header', 'footer'],
   describe: "the site's header, footer and pop-ups as page builders declare them (Elementor's data-elementor-type, Divi's et-l--header/et-l--footer)",
   matches(el, context) {
     if (el.attrs.length === 0) return null;

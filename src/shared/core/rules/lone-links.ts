@@ -31,18 +31,12 @@ const isWrapping = (el: Element) => INLINE.has(el.localName) || ICON_PARTS.has(e
 /** More siblings than this, and the link is not judged alone on its line. */
 const SIBLINGS_MAX = 16;
 
-/**
- * A link's words, when short and only wrapped in formatting or an icon; null otherwise. Both rules
- * ask it of every link, so it is read once per link.
- */
-const wordsRead = new WeakMap<Element, string | null>();
+/** A link's words, when short and only wrapped in formatting or an icon; null otherwise. */
 function linkWords(link: Element): string | null {
-  let words = wordsRead.get(link);
-  if (words === undefined) {
-    words = shortTextOf(link, isWrapping, PHRASE_MAX * 4)?.replace(/\s+/g, ' ').trim() ?? null;
-    wordsRead.set(link, words);
-  }
-  return words;
+  // Most links hold one text node: read it without a walk.
+  const only = link.childNodes.length === 1 ? link.childNodes[0] : null;
+  const text = only !== null && only.nodeType === TEXT_NODE ? (only as Text).data : shortTextOf(link, isWrapping, PHRASE_MAX * 4);
+  return text === null || text.length > PHRASE_MAX * 4 ? null : text.replace(/\s+/g, ' ').trim();
 }
 
 function isBackPhrase(text: string): boolean {
