@@ -256,3 +256,29 @@ export function shortTextOf(el: Element, allowed: (descendant: Element) => boole
   }
   return text;
 }
+
+/** How many nodes `showsNothing` reads. */
+const NOTHING_NODES = 12;
+
+/**
+ * Whether an element shows no words and no picture: an inline <svg>, an icon font's empty <i>, a
+ * custom icon element, an ad slot left empty. Rules ask it of many elements, so only a few nodes
+ * are read: past them, the element is taken to show something.
+ */
+export function showsNothing(el: Element): boolean {
+  if (el.localName === 'svg') return true;
+  let budget = NOTHING_NODES;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.localName === 'img' || current.localName === 'picture') return false;
+    if (current.localName === 'svg') continue;
+    for (const child of current.childNodes) {
+      if (--budget < 0) return false;
+      if (child.nodeType === TEXT_NODE) {
+        if ((child as Text).data.trim() !== '') return false;
+      } else if (child.nodeType === ELEMENT_NODE) stack.push(child as Element);
+    }
+  }
+  return true;
+}

@@ -6,7 +6,7 @@
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, hasToken, shortTextOf, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
+import { findDescendant, hasToken, shortTextOf, showsNothing, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
 import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
@@ -157,35 +157,11 @@ function firstPartBeforeText(el: Element): Element | null {
   for (const child of el.childNodes) {
     if (child.nodeType === TEXT_NODE) {
       if ((child as Text).data.trim() !== '') return null;
-    } else if (child.nodeType === ELEMENT_NODE && !isIcon(child as Element)) return child as Element;
+    } else if (child.nodeType === ELEMENT_NODE && !showsNothing(child as Element)) return child as Element;
   }
   return null;
 }
 
-/**
- * An element that shows no words and no picture: an inline <svg>, an icon font's empty <i>, a
- * custom icon element, an ad slot left empty. Asked of the first child of every block, so only a
- * few nodes are read: more, and it is not taken for an icon.
- */
-function isIcon(el: Element): boolean {
-  if (el.localName === 'svg') return true;
-  let budget = ICON_NODES;
-  const stack: Element[] = [el];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current.localName === 'img' || current.localName === 'picture') return false;
-    if (current.localName === 'svg') continue;
-    for (const child of current.childNodes) {
-      if (--budget < 0) return false;
-      if (child.nodeType === TEXT_NODE) {
-        if ((child as Text).data.trim() !== '') return false;
-      } else if (child.nodeType === ELEMENT_NODE) stack.push(child as Element);
-    }
-  }
-  return true;
-}
-
-const ICON_NODES = 12;
 
 /** How deep the opening heading may sit in wrappers with nothing before it (a <header> around a container around the <h2>). */
 const HEADING_DEPTH = 3;
@@ -257,7 +233,7 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     if (child.nodeType !== ELEMENT_NODE) continue;
     const item = child as Element;
     // Removed, or emptied by what rules removed inside it (an ad's card whose label and slot went).
-    if ((skip !== null && (skip(item) || whatIsLeft(item, skip) === 'removed')) || isIcon(item)) continue;
+    if ((skip !== null && (skip(item) || whatIsLeft(item, skip) === 'removed')) || showsNothing(item)) continue;
     // The heading, or the wrapper that holds it.
     if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
       heading = null;

@@ -6,7 +6,7 @@
 // They say nothing of the page, and in Markdown stand as stray lines under the text. Only where the
 // link stands alone: "go back to the main page" inside a sentence is the sentence's.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
-import { shortTextOf } from '../dom/query';
+import { shortTextOf, showsNothing } from '../dom/query';
 import { isBlock } from '../html/blocks';
 import { kindOfTitle } from './announced';
 import type { CleaningRule } from './types';
@@ -45,17 +45,15 @@ function isBackPhrase(text: string): boolean {
 }
 
 /** Nothing a reader sees: whitespace, or an element with no words and no picture (an icon, an empty slot). */
-function showsNothing(node: Element | Text): boolean {
-  if (node.nodeType === TEXT_NODE) return (node as Text).data.trim() === '';
-  const el = node as Element;
-  return el.localName !== 'img' && el.localName !== 'picture' && shortTextOf(el, (d) => d.localName !== 'img' && d.localName !== 'picture', 40)?.trim() === '';
+function isBlank(node: Element | Text): boolean {
+  return node.nodeType === TEXT_NODE ? (node as Text).data.trim() === '' : showsNothing(node as Element);
 }
 
 /** Whether `parent` shows nothing but `only`. */
 function holdsOnly(parent: Element, only: Element): boolean {
   if (parent.childNodes.length > SIBLINGS_MAX) return false;
   return parent.childNodes.every(
-    (child) => child === only || (child.nodeType !== ELEMENT_NODE && child.nodeType !== TEXT_NODE) || showsNothing(child as Element | Text),
+    (child) => child === only || (child.nodeType !== ELEMENT_NODE && child.nodeType !== TEXT_NODE) || isBlank(child as Element | Text),
   );
 }
 
@@ -71,24 +69,23 @@ function lineEndsAt(unit: Element, side: 'previousSibling' | 'nextSibling'): boo
     if (++steps > LINE_STEPS) return false;
     if (node.nodeType !== ELEMENT_NODE && node.nodeType !== TEXT_NODE) continue;
     if (node.nodeType === ELEMENT_NODE && UNSHOWN.has((node as Element).localName)) continue;
-    if (showsNothing(node as Element | Text)) continue;
+    if (isBlank(node as Element | Text)) continue;
     return node.nodeType === ELEMENT_NODE && isBlock(node as Element);
   }
   return true;
 }
 
 /**
- * The link with the inline wrappers that hold only it, when nothing else stands on its line; null
- * when the link shares its line with other words or links.
+ * Whether nothing else stands on the link's line (the line of the inline wrappers that hold only
+ * it): not other words or links beside it, not other entries of its list.
  */
-function standingAlone(link: Element): Element | null {
+function standsAlone(link: Element): boolean {
   let unit = link;
   while (unit.parentElement !== null && INLINE.has(unit.parentElement.localName) && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
   const block = unit.parentElement;
-  if (block === null || !lineEndsAt(unit, 'previousSibling') || !lineEndsAt(unit, 'nextSibling')) return null;
+  if (block === null || !lineEndsAt(unit, 'previousSibling') || !lineEndsAt(unit, 'nextSibling')) return false;
   // An entry of a list with other entries ("Back to the Future" among films) is the list's.
-  if (block.localName === 'li' && block.parentElement !== null && block.parentElement.children.length > 1) return null;
-  return unit;
+  return block.localName !== 'li' || block.parentElement === null || block.parentElement.children.length <= 1;
 }
 
 export const backLink: CleaningRule = {
@@ -99,7 +96,7 @@ export const backLink: CleaningRule = {
   matches(el) {
     if (!el.hasAttribute('href')) return null;
     const text = linkWords(el);
-    if (text === null || !isBackPhrase(text) || standingAlone(el) === null) return null;
+    if (text === null || !isBackPhrase(text) || !standsAlone(el)) return null;
     return `a link back ("${text}")`;
   },
 };
@@ -115,7 +112,7 @@ export const announcingLink: CleaningRule = {
     if (text === null || text === '' || text.length > PHRASE_MAX) return null;
     const kind = kindOfTitle(text);
     // "Read more" and "More from …" lead to the stories themselves: a listing's only link to one may be its "Read more".
-    if (kind === undefined || kind === 'author' || kind === 'related' || standingAlone(el) === null) return null;
+    if (kind === undefined || kind === 'author' || kind === 'related' || !standsAlone(el)) return null;
     return `a link announcing ${KIND_WORDS[kind]} ("${text}")`;
   },
 };

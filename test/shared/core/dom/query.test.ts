@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectElements, type Element } from '../../../../src/shared/core/dom/nodes';
-import { elementAtPath, elementPathNamer, shortTextOf } from '../../../../src/shared/core/dom/query';
+import { elementAtPath, elementPathNamer, shortTextOf, showsNothing } from '../../../../src/shared/core/dom/query';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
 describe('elementPathNamer', () => {
@@ -59,5 +59,20 @@ describe('shortTextOf', () => {
     // 100,000 nested spans without a word: answered from the first few, not by walking them all.
     const deep = first(`<div>${'<span>'.repeat(100_000)}</div>`);
     expect(shortTextOf(deep, inline, 40)).toBeNull();
+  });
+});
+
+describe('showsNothing', () => {
+  const first = (html: string) => collectElements(parseHtml(`<body>${html}</body>`)).find((el) => el.localName === 'div')!;
+
+  it('is true of icons and empty slots, false of words and pictures', () => {
+    expect(showsNothing(first('<div><i class="icon"></i> <svg><title>arrow</title><path d="M0"/></svg></div>'))).toBe(true);
+    expect(showsNothing(first('<div><span><span></span></span></div>'))).toBe(true);
+    expect(showsNothing(first('<div><span>Menu</span></div>'))).toBe(false);
+    expect(showsNothing(first('<div><img src="/a.png" alt=""></div>'))).toBe(false);
+  });
+
+  it('reads only a few nodes: a deep empty tree is taken to show something', () => {
+    expect(showsNothing(first(`<div>${'<span>'.repeat(100_000)}</div>`))).toBe(false);
   });
 });
