@@ -5,7 +5,7 @@
 // - widget: sidebar widgets, as WordPress and Blogger themes mark them (tokens);
 // - furniture-token: headers, footers, menus, breadcrumbs, modals of themes that use no semantic tags.
 // None removes the page's own content: see mayRemove.
-import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
+import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { findDescendant, hasToken, shortTextOf, showsNothing, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
@@ -216,15 +216,74 @@ export const announcedBlock: CleaningRule = {
     // A heading says what a block is about, not that it is furniture: "Recommended configuration" or
     // "Discussion" open sections of prose and code. Announced by words, a block goes only when what
     // follows its heading is a list of links or teasers (a related-stories box).
-    if (kind === undefined || !isAnnouncedList(el, context.skip) || !mayRemove(el, context)) return null;
-    return REASONS[kind];
+    if (kind !== undefined) return isAnnouncedList(el, context.skip) && mayRemove(el, context) ? REASONS[kind] : null;
+    // Page builders set a heading in a widget of its own and the list in the next one: the title
+    // before the block announces it as well as one inside would.
+    const before = LISTED_AFTER_TITLE.has(el.localName) ? kindOfTitleBefore(el) : undefined;
+    if (before === undefined || !isListOfEntries(el, context.skip) || !mayRemove(el, context)) return null;
+    return `${REASONS[before]}, announced by the title before it`;
   },
 };
+
+const LISTED_AFTER_TITLE = new Set(['ul', 'ol', 'div', 'section']);
+
+/**
+ * What a title standing just before `el` calls it: the previous element sibling (no words between)
+ * is a heading, or wraps nothing but one, down a few wrappers.
+ */
+function kindOfTitleBefore(el: Element): Kind | undefined {
+  // The list may sit in wrappers of its own (a widget around a container around the list).
+  let unit = el;
+  for (let depth = 0; depth < HEADING_DEPTH && unit.parentElement !== null && standsAlone(unit); depth++) unit = unit.parentElement;
+  let before: Element | null = null;
+  for (let node = unit.previousSibling; node !== null; node = node.previousSibling) {
+    if (node.nodeType === TEXT_NODE) {
+      if ((node as Text).data.trim() !== '') return undefined;
+    } else if (node.nodeType === ELEMENT_NODE && !showsNothing(node as Element)) {
+      before = node as Element;
+      break;
+    }
+  }
+  for (let depth = 0; before !== null && !isHeadingLike(before); depth++) before = depth < HEADING_DEPTH ? onlyElementChild(before) : null;
+  return before === null ? undefined : kindOfTitle(textOf(before));
+}
+
+/** Whether nothing but whitespace stands beside `el` in its parent (read from its neighbours only). */
+function standsAlone(el: Element): boolean {
+  return isBlankRun(el.previousSibling, 'previousSibling') && isBlankRun(el.nextSibling, 'nextSibling');
+}
+
+function isBlankRun(node: Node | null, step: 'previousSibling' | 'nextSibling'): boolean {
+  for (; node !== null; node = node[step]) {
+    if (node.nodeType === ELEMENT_NODE || (node.nodeType === TEXT_NODE && (node as Text).data.trim() !== '')) return false;
+  }
+  return true;
+}
+
+/** The one element child of `el` with nothing else beside it (whitespace aside), else null. */
+function onlyElementChild(el: Element): Element | null {
+  let only: Element | null = null;
+  for (const child of el.childNodes) {
+    if (child.nodeType === TEXT_NODE) {
+      if ((child as Text).data.trim() !== '') return null;
+    } else if (child.nodeType === ELEMENT_NODE) {
+      if (only !== null) return null;
+      only = child as Element;
+    }
+  }
+  return only;
+}
+
+/** A list of two or more entries, each a link or a teaser card. */
+function isListOfEntries(el: Element, skip: Skip): boolean {
+  return isLinkList(el, skip) || isCardList(el, skip);
+}
 
 /** The block's content after its opening heading is nothing but links and teaser cards. */
 function isAnnouncedList(el: Element, skip: Skip): boolean {
   let heading = openingHeading(el);
   let items = 0;
+  let removed = 0;
   for (const child of el.childNodes) {
     if (child.nodeType === TEXT_NODE) {
       if ((child as Text).data.trim() !== '') return false;
@@ -232,18 +291,23 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     }
     if (child.nodeType !== ELEMENT_NODE) continue;
     const item = child as Element;
-    // Removed, or emptied by what rules removed inside it (an ad's card whose label and slot went).
-    if ((skip !== null && (skip(item) || whatIsLeft(item, skip) === 'removed')) || showsNothing(item)) continue;
     // The heading, or the wrapper that holds it.
     if (heading !== null && (item === heading || findDescendant(item, (d) => d === heading) !== null)) {
       heading = null;
       continue;
     }
+    // Removed (an entry list taken by the title before it, see kindOfTitleBefore), or emptied by what
+    // rules removed inside it (an ad's card whose label and slot went): what the heading announced went.
+    if (skip !== null && (skip(item) || whatIsLeft(item, skip) === 'removed')) {
+      removed++;
+      continue;
+    }
+    if (showsNothing(item)) continue;
     // Announced as related stories, cards whose headline is not a link are teasers too.
     if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip)) return false;
     items++;
   }
-  return items > 0;
+  return items + removed > 0;
 }
 
 /**

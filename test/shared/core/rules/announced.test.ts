@@ -76,6 +76,25 @@ describe('opening headings', () => {
     expect(ruleOf(`<h1>Bridge</h1>${story}<div class="sub"><h2>Mehr zum Thema</h2>${grid}</div>${story}`)).toContain('announced-block div');
   });
 
+  it('takes a title in the widget before a list as announcing it, as page builders split them; never a list of prose', () => {
+    const widget = (inner: string) => `<div class="elementor-widget"><div class="elementor-widget-container">${inner}</div></div>`;
+    // The author's widget first: the column as a whole is no announced block.
+    const author = widget('<p>Anna Berg writes about the city and its bridges.</p>');
+    // Story cards (headlines that are no links): a list only where a title announces it.
+    const cards = '<div class="grid"><div class="item"><h4>Tunnel plan</h4><p>What the city plans.</p><a href="/t">Read more</a></div><div class="item"><h4>Budget</h4><p>What it costs.</p><a href="/b">Read more</a></div></div>';
+    const column = `<div class="column">${author}${widget('<h3>Neueste Artikel</h3>')}${widget(cards)}</div>`;
+    const outcome = convert(`<h1>Bridge</h1>${story}${column}${story}`);
+    // The list goes with the title's words as its reason; then the title over nothing goes too.
+    expect(outcome.removed.map((r) => r.reason).join(' | ')).toContain('announced by the title before it');
+    expect(outcome.markdown).not.toContain('Tunnel plan');
+    expect(outcome.markdown).not.toContain('Neueste Artikel');
+    // The same list after a heading that announces nothing, or prose after an announcing one, stays.
+    expect(outcome.markdown).toContain('Anna Berg writes');
+    expect(convert(`<h1>Bridge</h1>${story}<div class="column">${author}${widget('<h3>Our bridges</h3>')}${widget(cards)}</div>${story}`).markdown).toContain('Tunnel plan');
+    const prose = '<ul><li>The tunnel plan was approved on Monday by the full council.</li><li>Road closures start in May and last all summer.</li></ul>';
+    expect(convert(`<h1>Bridge</h1>${story}<h3>Mehr zum Thema</h3>${prose}${story}`).markdown).toContain('Road closures start in May');
+  });
+
   it('does not take a picture before the heading for an icon', () => {
     const pictured = `<section><div class="head"><img src="/p.jpg" alt="Harbour"><h2>Neueste Artikel</h2></div>${teasers}</section>`;
     expect(ruleOf(`<h1>Bridge</h1>${story}${pictured}${story}`)).not.toContain('announced-block section');

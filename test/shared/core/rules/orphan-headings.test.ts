@@ -27,8 +27,12 @@ describe('orphan-heading', () => {
   });
 
   it('removes a title set as a plain block when its words announce what went ("Mehr zum Thema", "Share")', () => {
-    const related = `<div class="field"><div class="field--label">Mehr zum Thema</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
+    // A line before the title: the block as a whole is announced by nothing.
+    const related = `<div class="field"><p>Updated on 3 May.</p><div class="field--label">Mehr zum Thema</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
     expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div>${related}`)).toHaveLength(1);
+    // Opening its block, the title takes the block with it as announced (what it announced went).
+    const opening = `<div class="field"><div class="field--label">Mehr zum Thema</div><div class="items"><article class="related-content"><h3><a href="/a">Tunnel plan</a></h3></article></div></div>`;
+    expect(convert(`<div><h1>Bridge</h1>${story}${more}</div>${opening}`).removed.map((r) => r.ruleId)).toEqual(['announced-block']);
     const share = '<div class="side"><div class="labeled">Artikel teilen</div><div class="shariff"></div></div>';
     expect(convert(`<div><h1>Bridge</h1>${story}${share}${more}</div>`).markdown).not.toContain('teilen');
   });
