@@ -170,9 +170,16 @@ function isHeadingLike(el: Element): boolean {
   return HEADING_TAGS.has(el.localName) || isTitleBlock(el);
 }
 
+/** An article before a title ("Die meistgelesenen Artikel", "Les plus lus", "The most read"). */
+const LEADING_ARTICLE = /^(the|die|der|das|les|le|la|los|las|el|os|as|gli|i) /i;
+
 export function kindOfTitle(title: string): Kind | undefined {
   const text = title.replace(/\s+/g, ' ').trim().replace(/[\s:.!…›»]+$/, '');
-  return TITLES.find(([pattern]) => pattern.test(text))?.[1];
+  const kind = TITLES.find(([pattern]) => pattern.test(text))?.[1];
+  if (kind !== undefined || !LEADING_ARTICLE.test(text)) return kind;
+  // Only for lists of stories: "Der Kommentar" is an opinion column's name, not the readers' comments.
+  const bare = text.replace(LEADING_ARTICLE, '');
+  return TITLES.find(([pattern, k]) => k === 'related' && pattern.test(bare))?.[1];
 }
 
 /** What the block's aria-label, or its opening heading, calls it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../../src/shared/core';
+import { kindOfTitle } from '../../../../src/shared/core/rules/announced';
 
 const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
 
@@ -158,5 +159,16 @@ describe('author boxes', () => {
     expect(ruleOf(`${story}${more}`)).toEqual(['announced-block div']);
     // A plain block of other words, or one with a link, is no title.
     expect(ruleOf(`${story}${more.replace('More From the Times', 'Our business desk')}`)).toEqual([]);
+  });
+
+  it('reads a list of stories announced after an article ("Die meistgelesenen Artikel"), never a column named so', () => {
+    expect(kindOfTitle('Die meistgelesenen Artikel')).toBe('related');
+    expect(kindOfTitle('Les plus lus')).toBe('related');
+    expect(kindOfTitle('Kommentare')).toBe('comments');
+    // An opinion column's name, not the readers' comments; and the article alone is no title.
+    expect(kindOfTitle('Der Kommentar')).toBeUndefined();
+    expect(kindOfTitle('Die Brücke')).toBeUndefined();
+    const cards = '<div class="card"><h3>Tunnel plan</h3><a href="/t">Weiterlesen</a></div><div class="card"><h3>Budget</h3><a href="/b">Weiterlesen</a></div>';
+    expect(ruleOf(`${story}<section><h2>Die meistgelesenen Artikel</h2>${cards}</section>`)).toEqual(['announced-block section']);
   });
 });
