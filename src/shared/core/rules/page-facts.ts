@@ -145,23 +145,48 @@ function isTeaserItem(el: Element): boolean {
 
 /**
  * Running text: a block whose own text (text nodes and inline elements, not nested blocks) is at
- * least a sentence or two. Counted per block, each text node for its nearest block only.
+ * least a sentence or two, and not every word of it a link: a block of links laid out inline (a
+ * "most popular" box of five linked headlines) is a list, not prose. Counted per block, each text
+ * node for its nearest block only.
  */
 function isRunningText(el: Element, skip: Skip): boolean {
   if (!isBlock(el) || NOT_TEXT.has(el.localName) || isTeaserItem(el)) return false;
   let length = 0;
+  let prose = false;
   const stack: Node[] = [];
-  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
-  while (stack.length > 0 && length < PARAGRAPH_MIN_TEXT) {
+  const inLink: boolean[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) {
+    stack.push(el.childNodes[i]);
+    inLink.push(false);
+  }
+  while (stack.length > 0 && (length < PARAGRAPH_MIN_TEXT || !prose)) {
     const node = stack.pop()!;
-    if (node.nodeType === TEXT_NODE) length += trimmedLength((node as Text).data);
-    else if (node.nodeType === ELEMENT_NODE) {
+    const linked = inLink.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      length += trimmedLength((node as Text).data);
+      if (!linked && !prose) prose = hasWords((node as Text).data);
+    } else if (node.nodeType === ELEMENT_NODE) {
       const child = node as Element;
       if (!countsAsOwnText(child, skip)) continue;
-      for (let i = child.childNodes.length - 1; i >= 0; i--) stack.push(child.childNodes[i]);
+      const childLinked = linked || isLink(child);
+      for (let i = child.childNodes.length - 1; i >= 0; i--) {
+        stack.push(child.childNodes[i]);
+        inLink.push(childLinked);
+      }
     }
   }
-  return length >= PARAGRAPH_MIN_TEXT;
+  return length >= PARAGRAPH_MIN_TEXT && prose;
+}
+
+const LETTER = /\p{L}/u;
+
+/** Whether a text holds a word (a letter), not only separators, numbers or bullets. */
+function hasWords(text: string): boolean {
+  return LETTER.test(text);
+}
+
+function isLink(el: Element): boolean {
+  return el.localName === 'a' && el.hasAttribute('href');
 }
 
 /** An inline element whose text belongs to the block around it. */
@@ -182,20 +207,35 @@ interface Paragraph {
 function runningTextIn(elements: readonly Element[], skip: Skip): Paragraph[] {
   // Indexed by `order` (elements as numberElements lists them): every element's children are read here.
   const ownText = new Float64Array(elements.length);
+  // 1 where an element's own text has a word outside links (a link's own text never has).
+  const ownProse = new Uint8Array(elements.length);
   const found: Paragraph[] = [];
   for (let i = elements.length - 1; i >= 0; i--) {
     const el = elements[i];
+    const link = isLink(el);
     let length = 0;
+    let prose = false;
     const kids = el.childNodes;
     for (let k = 0; k < kids.length; k++) {
       const kid = kids[k];
-      if (kid.nodeType === TEXT_NODE) length += trimmedLength((kid as Text).data);
-      else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) length += ownTextOf(kid as Element, ownText, elements);
+      if (kid.nodeType === TEXT_NODE) {
+        length += trimmedLength((kid as Text).data);
+        if (!link && !prose) prose = hasWords((kid as Text).data);
+      } else if (kid.nodeType === ELEMENT_NODE && countsAsOwnText(kid as Element, skip)) {
+        length += ownTextOf(kid as Element, ownText, elements);
+        if (!link && !prose) prose = ownProseOf(kid as Element, ownProse, elements);
+      }
     }
     ownText[i] = length;
-    if (length >= PARAGRAPH_MIN_TEXT && isBlock(el) && !NOT_TEXT.has(el.localName) && !isTeaserItem(el)) found.push({ el, length });
+    ownProse[i] = prose ? 1 : 0;
+    if (length >= PARAGRAPH_MIN_TEXT && prose && isBlock(el) && !NOT_TEXT.has(el.localName) && !isTeaserItem(el)) found.push({ el, length });
   }
   return found.reverse();
+}
+
+function ownProseOf(el: Element, ownProse: Uint8Array, elements: readonly Element[]): boolean {
+  const at = el.order;
+  return at >= 0 && elements[at] === el && ownProse[at] === 1;
 }
 
 function ownTextOf(el: Element, ownText: Float64Array, elements: readonly Element[]): number {

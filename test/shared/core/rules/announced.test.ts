@@ -96,6 +96,15 @@ describe('opening headings', () => {
     expect(convert(`<h1>Bridge</h1>${story}<h3>Mehr zum Thema</h3>${prose}${story}`).markdown).toContain('Road closures start in May');
   });
 
+  it('removes a box of linked headlines before the story: its words are links, not the running text', () => {
+    const headline = (n: number) => `<a href="/s${n}" class="top-story"><span class="number">${n}</span> What the city plans for the river crossing, and when work starts</a>`;
+    const box = `<div class="module"><header><h4><span>Most Popular Today</span></h4></header>${headline(1)}${headline(2)}${headline(3)}</div>`;
+    const outcome = convert(`<h1>Bridge</h1><p>By Anna Berg</p>${box}${story}`);
+    expect(outcome.removed.map((r) => `${r.ruleId} ${r.tag}`)).toContain('announced-block div');
+    expect(outcome.markdown).not.toContain('river crossing');
+    expect(outcome.markdown).toContain('The council voted');
+  });
+
   it('does not take a picture before the heading for an icon', () => {
     const pictured = `<section><div class="head"><img src="/p.jpg" alt="Harbour"><h2>Neueste Artikel</h2></div>${teasers}</section>`;
     expect(ruleOf(`<h1>Bridge</h1>${story}${pictured}${story}`)).not.toContain('announced-block section');

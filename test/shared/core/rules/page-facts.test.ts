@@ -62,4 +62,17 @@ describe('page facts: where the running text lies', () => {
     const prose = `<ul><li>First, ${sentence}<a href="/audit">the audit</a> ${sentence}</li></ul>`;
     expect(span(`<body>${prose}${story}</body>`)?.[0]).toBe(`First, ${sentence}`.slice(0, 40));
   });
+
+  it('never takes a block whose every word is a link for running text: a "most popular" box of linked headlines', () => {
+    const headline = (n: number) => `<a href="/s${n}"><span class="number">${n}</span> ${sentence.slice(0, 60)}</a> `;
+    const box = `<div class="top-five"><h4>Most Popular Today</h4>${headline(1)}${headline(2)}${headline(3)}</div>`;
+    const story = `<p>Our story: ${sentence.repeat(2)}</p>`;
+    const html = `<body>${box}${story}</body>`;
+    expect(span(html)?.[0]).toBe(`Our story: ${sentence}`.slice(0, 40));
+    expect(spanOneByOne(html)).toEqual(span(html));
+    // One word outside the links makes it prose again: a sentence that links most of its words.
+    const linked = `<p>See ${headline(1)}${headline(2)}</p>`;
+    expect(span(`<body>${linked}${story}</body>`)?.[0]).toBe(`See 1 ${sentence}`.slice(0, 40));
+    expect(spanOneByOne(`<body>${linked}${story}</body>`)).toEqual(span(`<body>${linked}${story}</body>`));
+  });
 });
