@@ -14,8 +14,9 @@ const PARAGRAPH_MIN_TEXT = 120;
 const MAIN_MIN_SHARE = 0.15;
 const MAIN_MIN_TEXT = 200;
 
-// What a reader never sees as the page's text: scripts, styles, and the fallback markup of frames and embeds.
-const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'noembed', 'noframes', 'object', 'embed']);
+// What a reader never sees as the page's text: scripts, styles, the fallback markup of frames and
+// embeds, and a form's choices (a <select> of 90 car brands reads as one long line of names).
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'noembed', 'noframes', 'object', 'embed', 'select', 'datalist', 'textarea']);
 
 export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
 

@@ -50,6 +50,10 @@ describe('page facts: where the running text lies', () => {
     expect(span('<ul><li>Home</li><li>About</li></ul><p>Contact us.</p>')).toBeNull();
     // Scripts and styles are not text a reader sees, however long.
     expect(span(`<div><script>${sentence.repeat(3)}</script><style>${sentence.repeat(3)}</style></div><p>Contact us.</p>`)).toBeNull();
+    // Nor a form's choices: a <select> of many names is no line of prose.
+    const brands = ['Abarth', 'Alfa Romeo', 'Aston Martin', 'Audi', 'Bentley', 'BMW', 'Chevrolet', 'Chrysler', 'Dodge', 'Ferrari', 'Fiat', 'Ford', 'Honda', 'Hyundai', 'Jaguar', 'Kia', 'Lexus', 'Mazda', 'Nissan', 'Porsche', 'Toyota'];
+    const form = `<form><label>Choose vehicle brand <select>${brands.map((b) => `<option>${b}</option>`).join('')}</select></label></form>`;
+    expect(span(`${form}<p>Contact us.</p>`)).toBeNull();
   });
 
   it("never takes a teaser for the running text: a ticker's items open with a link to their story", () => {
