@@ -1,6 +1,7 @@
 // The default rule set, in the order rules are tried on each element (the first match wins).
 import { adLabel, adsByGoogle, adSlot, consentBanner, dialog, sponsoredLink } from './ads';
 import { announcedBlock, furnitureToken, sidebarWidget } from './announced';
+import { cookieNotice } from './cookie-notices';
 import { aside, footer, header, menu, navigation } from './boilerplate';
 import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, narrowOnly, notDocumentClass } from './hidden';
 import { docsNavigation } from './docs-navigation';
@@ -33,6 +34,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   adSlot,
   dialog,
   consentBanner,
+  cookieNotice,
   sponsoredLink,
   hiddenAttribute,
   ariaHidden,

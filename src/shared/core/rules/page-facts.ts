@@ -1,6 +1,7 @@
 // Facts about the whole page that some rules need: where the page declares its main region, and
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { type ArticleContent, findArticleContent } from '../article/content';
+import { findCookieNotices } from './cookie-notices';
 import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
@@ -43,6 +44,8 @@ export interface PageFacts {
   readonly article: ArticleContent | null;
   /** Captions that repeat another one (see repeated.ts). */
   readonly repeatedCaptions: ReadonlySet<Element>;
+  /** Cookie notices found by their words (see cookie-notices.ts). */
+  readonly cookieNotices: ReadonlySet<Element>;
 }
 
 function isHiddenDeclared(el: Element): boolean {
@@ -268,6 +271,7 @@ class LazyPageFacts implements PageFacts {
   private regionEnd: number | undefined;
   private articleContent: ArticleContent | null | undefined;
   private repeated: ReadonlySet<Element> | undefined;
+  private notices: ReadonlySet<Element> | undefined;
   private paragraphList: readonly Paragraph[] | undefined;
   /** Running sums of the paragraphs' text, for runningTextShare. */
   private textPrefix: Float64Array | undefined;
@@ -333,6 +337,10 @@ class LazyPageFacts implements PageFacts {
 
   get repeatedCaptions(): ReadonlySet<Element> {
     return (this.repeated ??= findRepeatedCaptions(this.all(), this.skip));
+  }
+
+  get cookieNotices(): ReadonlySet<Element> {
+    return (this.notices ??= findCookieNotices(this.all(), this.skip, (el) => this.isRunningText(el)));
   }
 
   get article(): ArticleContent | null {
