@@ -203,13 +203,22 @@ function announcedKind(el: Element): Kind | undefined {
  * comment threads and teaser lists mark up each entry as an <article>.)
  */
 function mayRemove(el: Element, context: RuleContext): boolean {
+  return standsOutsideContent(el, context) && whatInsideKeeps(el, context) === null;
+}
+
+/** Not the page's body or main region, and holding neither its title nor its running text's start. */
+function standsOutsideContent(el: Element, context: RuleContext): boolean {
   // A <section> or <article> can well be the comments; the page's body and main region cannot.
   if (PAGE_CONTAINERS.has(el.localName) || hasToken(el, 'role', 'main') || isDocumentPart(el)) return false;
   const { facts } = context;
-  if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return false;
-  // One walk for both: a <main>, or a data table (see html/tables.ts), inside.
-  if (el.localName === 'table' && isDataTable(el)) return false;
-  return findDescendant(el, (d) => d.localName === 'main' || (d.localName === 'table' && isDataTable(d)), context.skip) === null;
+  return !(facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title'));
+}
+
+/** What inside `el` keeps it: a <main>, or a data table (see html/tables.ts); one walk for both. */
+function whatInsideKeeps(el: Element, context: RuleContext): 'main' | 'data table' | null {
+  if (el.localName === 'table' && isDataTable(el)) return 'data table';
+  const found = findDescendant(el, (d) => d.localName === 'main' || (d.localName === 'table' && isDataTable(d)), context.skip);
+  return found === null ? null : found.localName === 'main' ? 'main' : 'data table';
 }
 
 export const announcedBlock: CleaningRule = {
@@ -329,10 +338,20 @@ export const sidebarWidget: CleaningRule = {
   describe: 'sidebar widgets (whole class/id tokens "widget", "sidebar", "widget-area"), unless they hold most of the running text',
   matches(el, context) {
     const token = tokenIn(el, WIDGET_TOKENS);
-    if (token === undefined || !mayRemove(el, context) || context.facts.runningTextShare(el) >= CONTENT_SHARE) return null;
-    return `a sidebar widget (${token})`;
+    if (token !== undefined) return mayRemove(el, context) && context.facts.runningTextShare(el) < CONTENT_SHARE ? `a sidebar widget (${token})` : null;
+    // A widget kept only for the data table it holds (a price guide in a sidebar): the table stays,
+    // the widget's other parts go.
+    const widget = el.parentElement;
+    const around = widget === null ? undefined : tokenIn(widget, WIDGET_TOKENS);
+    if (around === undefined || !keptForItsTable(widget!, context) || !mayRemove(el, context)) return null;
+    return `a part of a sidebar widget (${around}) kept only for its data table`;
   },
 };
+
+/** A widget that would go but for a data table inside it. */
+function keptForItsTable(widget: Element, context: RuleContext): boolean {
+  return context.facts.runningTextShare(widget) < CONTENT_SHARE && standsOutsideContent(widget, context) && whatInsideKeeps(widget, context) === 'data table';
+}
 
 export const furnitureToken: CleaningRule = {
   id: 'furniture-token',

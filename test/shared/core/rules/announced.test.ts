@@ -151,6 +151,18 @@ describe('author boxes', () => {
     expect(ruleOf(`${story}${prices}`)).toEqual([]);
   });
 
+  it("keeps a sidebar's data table, and removes the widget's other parts around it", () => {
+    const prices = '<div class="guide"><h3>Price guide</h3><table><tr><th>Model</th><th>Price</th></tr><tr><td>A</td><td>$999</td></tr></table></div>';
+    const headlines = '<div class="module"><h3>Latest headlines</h3><ul><li><a href="/a">Phones get cheaper</a></li><li><a href="/b">Tablets too</a></li></ul></div>';
+    const outcome = convert(`${story}<div id="sidebar-right">${headlines}${prices}</div>`);
+    expect(outcome.removed.map((r) => r.reason)).toEqual(['a part of a sidebar widget (sidebar-right) kept only for its data table']);
+    expect(outcome.markdown).toContain('| A | $999 |');
+    expect(outcome.markdown).not.toContain('Phones get cheaper');
+    // A "sidebar" that holds the page's title keeps all of it: it is the page's column, misnamed.
+    const column = `<div class="sidebar"><div class="dek"><h2>The new bridge opens in May</h2></div><h1>Bridge</h1>${prices}</div>`;
+    expect(convert(`${column}${story}`).markdown).toContain('The new bridge opens in May');
+  });
+
   it('removes story cards under an announcing heading, whose headlines are not links; keeps such sections unannounced', () => {
     const card = (n: number) => `<article><img src="/i${n}.jpg" alt=""><h3>Story ${n}</h3><p>What happened to the bridge, in brief.</p><a href="/s${n}">Read on</a></article>`;
     const cards = `<div class="holder">${card(1)}${card(2)}${card(3)}</div>`;
