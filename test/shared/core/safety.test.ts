@@ -107,6 +107,12 @@ describe('wide pages: tens of thousands of siblings, under the default budget', 
     expect(convert(`<p>a${'<span></span> '.repeat(WIDE)}*b</p>`).markdown).toBe('a \\*b\n');
   });
 
+  it('keeps the text beside 50,000 empty sibling blocks (each block once looked back over all before it for a title)', () => {
+    const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+    const result = convert(`<body><div>${story}</div>${'<div><div></div></div>'.repeat(WIDE)}<div>Contact</div></body>`);
+    expect(result.markdown).toContain('The council voted');
+  });
+
   it('pushes 20,000 sibling link wrappers into their blocks', () => {
     const cards = 20_000;
     const result = convert(`<body>${each(cards, (i) => `<a href="/c${i}"><div><img src="/i.png" alt="i${i}"></div><h3>T${i}</h3></a>`)}</body>`);

@@ -242,6 +242,7 @@ export const announcedBlock: CleaningRule = {
 };
 
 const LISTED_AFTER_TITLE = new Set(['ul', 'ol', 'div', 'section']);
+const EMPTY_BEFORE_MAX = 4;
 
 /**
  * What a title standing just before `el` calls it: the previous element sibling (no words between)
@@ -252,12 +253,17 @@ function kindOfTitleBefore(el: Element): Kind | undefined {
   let unit = el;
   for (let depth = 0; depth < HEADING_DEPTH && unit.parentElement !== null && standsAlone(unit); depth++) unit = unit.parentElement;
   let before: Element | null = null;
-  for (let node = unit.previousSibling; node !== null; node = node.previousSibling) {
+  // Past a few empty elements (spacers, icons), nothing before announces the block.
+  let passed = 0;
+  for (let node = unit.previousSibling; node !== null && passed <= EMPTY_BEFORE_MAX; node = node.previousSibling) {
     if (node.nodeType === TEXT_NODE) {
       if ((node as Text).data.trim() !== '') return undefined;
-    } else if (node.nodeType === ELEMENT_NODE && !showsNothing(node as Element)) {
-      before = node as Element;
-      break;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      if (!showsNothing(node as Element)) {
+        before = node as Element;
+        break;
+      }
+      passed++;
     }
   }
   for (let depth = 0; before !== null && !isHeadingLike(before); depth++) before = depth < HEADING_DEPTH ? onlyElementChild(before) : null;
