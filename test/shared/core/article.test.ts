@@ -4,7 +4,9 @@ import { convert } from '../../../src/shared/core';
 
 const paragraph = (topic: string) => `<p>${`The ${topic} went ahead after months of debate, and the council said the work would finish on time, within budget, and with the road open. `.repeat(2)}</p>`;
 
+// The edition line stands first: the default mode keeps it (nothing declares it chrome), article mode cuts it.
 const page = `<html><body>
+<div class="edition">Copyright Example Media</div>
 <div class="top"><a href="/">Daily Example</a> <a href="/news">News</a> <a href="/sport">Sport</a></div>
 <div class="layout">
   <div class="story"><h1>Bridge opens</h1>${paragraph('bridge')}${paragraph('vote')}
@@ -15,7 +17,6 @@ const page = `<html><body>
   </div>
   <div class="rail"><div><h3>Weather</h3><p>Sunny, 21 degrees</p></div><div><a href="/x">Win a car</a></div></div>
 </div>
-<div class="bottom">Copyright Example Media</div>
 </body></html>`;
 
 describe('article mode', () => {

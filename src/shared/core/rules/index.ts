@@ -13,6 +13,7 @@ import { codeBlockButton, formControls, interfaceButton, interfaceForm } from '.
 import { builderPart, chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
+import { pageEnd } from './page-end';
 import { shareBar } from './share-bars';
 import { inlinePromo } from './promos';
 import { orphanHeading } from './orphan-headings';
@@ -61,6 +62,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   interfaceForm,
   linkList,
   besideColumn,
+  pageEnd,
   orphanHeading,
   adLabel,
 ];
