@@ -90,6 +90,32 @@ function followsText(el: Element, context: RuleContext): boolean {
   return false;
 }
 
+const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/**
+ * A section of the document: a heading, and words besides the heading that are not links (a list
+ * of methods, an address, a glossary). A footer or a box of related links has no such words.
+ */
+function isTitledSection(el: Element, skip: Skip & {}): boolean {
+  let heading = false;
+  let words = false;
+  const stack: Element[] = [el];
+  while (stack.length > 0 && !(heading && words)) {
+    const current = stack.pop()!;
+    if (current !== el && skip(current)) continue;
+    if (SECTION_HEADINGS.has(current.localName)) {
+      heading = true;
+      continue;
+    }
+    if (current.localName === 'a' && current.hasAttribute('href')) continue;
+    for (const child of current.childNodes) {
+      if (child.nodeType === TEXT_NODE) words ||= /\p{L}/u.test((child as Text).data);
+      else if (child.nodeType === ELEMENT_NODE && !UNSEEN.has((child as Element).localName)) stack.push(child as Element);
+    }
+  }
+  return heading && words;
+}
+
 export const pageEnd: CleaningRule = {
   id: 'page-end',
   category: 'chrome',
@@ -105,6 +131,7 @@ export const pageEnd: CleaningRule = {
     // Never the page's content: no running text, title, data table, code or document part inside.
     if (facts.holds(el, 'title') || facts.runningTextShare(el) > 0 || isDocumentPart(el) || holdsDataTable(el, skip)) return null;
     if (findDescendant(el, (d) => d.localName === 'pre' || d.localName === 'main' || isDocumentPart(d), skip) !== null) return null;
+    if (isTitledSection(el, skip)) return null;
     return "a block ending the page's layout, after the running text";
   },
 };

@@ -38,6 +38,15 @@ describe('page-end', () => {
     expect(convert(guide).markdown).toContain('Command line');
   });
 
+  it("keeps a titled section after the text: a heading and words that are not links (a glossary, an address)", () => {
+    const glossary = '<div class="glossary"><h2>Glossary</h2><dl><dt>Span</dt><dd>The distance between two piers.</dd></dl></div>';
+    expect(pageEnds(`<body>${text}${glossary}${footer}</body>`)).toEqual(['<div id="PageFooter"><p class=']);
+    expect(convert(`<body>${text}${glossary}${footer}</body>`).markdown).toContain('The distance between two piers.');
+    // Titled, but nothing besides links: a box of related stories goes.
+    const related = '<div class="more"><h3>Elsewhere</h3><ul><li><a href="/a">Tunnel plan</a></li><li><a href="/b">Road closures</a></li></ul></div>';
+    expect(pageEnds(`<body>${text}${related}</body>`)).toEqual(['<div class="more"><h3>Elsewher']);
+  });
+
   it('keeps data tables and code after the text, and leaves pages with a main region to outside-main', () => {
     const table = '<div class="specs"><table><tr><th>Span</th><th>Height</th></tr><tr><td>120 m</td><td>40 m</td></tr></table></div>';
     const code = '<div class="snippet"><pre><code>bridge.open()</code></pre></div>';
