@@ -56,7 +56,7 @@ const ANNOUNCING_TOKENS: ReadonlyMap<string, Kind> = new Map([
   ['post-categories', 'post-links'], ['post-navigation', 'post-links'], ['nav-previous', 'post-links'],
   ['nav-next', 'post-links'], ['post-pagination', 'post-links'], ['td-post-next-prev', 'post-links'],
   ['nextpost', 'post-links'], ['prevpost', 'post-links'], ['next-post', 'post-links'], ['previous-post', 'post-links'],
-  ['entry-footer', 'post-links'], ['tag-list', 'post-links'], ['tags-list', 'post-links'], ['article-tags', 'post-links'],
+  ['entry-footer', 'post-links'], ['article-footer', 'post-links'], ['tag-list', 'post-links'], ['tags-list', 'post-links'], ['article-tags', 'post-links'],
   ['list-tags', 'post-links'], ['post-tags-list', 'post-links'], ['news-backlink-wrap', 'post-links'],
 ]);
 

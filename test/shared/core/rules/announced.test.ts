@@ -138,6 +138,8 @@ describe('author boxes', () => {
     const navigation = '<nav class="post-navigation"><div class="nav-previous"><a href="/p/0">Older post</a></div></nav>';
     expect(convert(`${story}${utility}`).removed.map((r) => r.reason)).toEqual(["the post's tags, categories or links to other posts"]);
     expect(convert(`${story}${utility}${navigation}`).markdown).not.toContain('Older post');
+    const articleFooter = '<div class="article-footer"><p>Share on <a href="https://wa.me/?text=x">WhatsApp</a></p></div>';
+    expect(convert(`<div class="article">${story}${articleFooter}</div>`).removed.map((r) => r.reason)).toEqual(["the post's tags, categories or links to other posts"]);
     // A bare "tags" names a card's own attributes as often as a post's tags: kept.
     expect(ruleOf(`${story}<div class="product"><h3>Oat bar</h3><ul class="tags"><li>Vegan</li><li>Gluten-free</li></ul></div>`)).toEqual([]);
     // Whole tokens only: a post of the "share-buttons-guide" category is the story.
