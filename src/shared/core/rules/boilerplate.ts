@@ -31,12 +31,17 @@ function isArticleAside(el: Element, context: RuleContext): boolean {
   return findDescendant(el, (d) => d.localName === 'a' && d.hasAttribute('href'), context.skip) === null;
 }
 
+/** An <aside> that holds the page's title and the start of its running text is the page, whatever its tag says. */
+function holdsThePage(el: Element, context: RuleContext): boolean {
+  return context.facts.holds(el, 'title') && context.facts.holds(el, 'firstText');
+}
+
 export const aside: CleaningRule = {
   id: 'aside',
   category: 'boilerplate',
-  describe: '<aside> is a sidebar, tangential to the main content (footnotes, notes and admonitions, and a link-free aside inside an article, are kept)',
+  describe: "<aside> is a sidebar, tangential to the main content (footnotes, notes and admonitions, a link-free aside inside an article, and an aside holding the page's title and text, are kept)",
   tags: ['aside'],
-  matches: (el, context) => (isDocumentPart(el) || isArticleAside(el, context) ? null : '<aside> is a sidebar, tangential to the main content'),
+  matches: (el, context) => (isDocumentPart(el) || isArticleAside(el, context) || holdsThePage(el, context) ? null : '<aside> is a sidebar, tangential to the main content'),
 };
 
 export const menu: CleaningRule = {
