@@ -15,6 +15,16 @@ describe('the declared main region', () => {
     expect(convert(html).markdown).toContain('# Bridge vote');
   });
 
+  it("keeps the lead the page declares for the article whose body is the region (itemprop=description)", () => {
+    const lead = '<div class="excerpt" itemprop="description"><p>Freenet buys a broadcaster and moves into television.</p></div>';
+    const html = `<div itemscope itemtype="https://schema.org/Article"><h1>Freenet</h1>${lead}<div itemprop="articleBody">${story}</div><div class="share">Share</div></div>`;
+    expect(convert(html).markdown).toContain('Freenet buys a broadcaster');
+    expect(outside(html)).toEqual(['body > div > div:nth-of-type(3)']);
+    // Another item's description (a product box beside the story) is not the region's.
+    const product = '<div itemscope itemtype="https://schema.org/Product"><p itemprop="description">A phone.</p></div>';
+    expect(outside(`<div itemprop="articleBody">${story}</div>${product}`)).toEqual(['body > div:nth-of-type(2)']);
+  });
+
   it('does nothing when the page declares several main regions, or none', () => {
     expect(outside(`<main>${story}</main><div>aside text</div><main>${story}</main>`)).toEqual([]);
     expect(outside(`<div>${story}</div><div>other</div>`)).toEqual([]);
