@@ -7,7 +7,7 @@ import { ariaHidden, hiddenAttribute, hiddenClass, hiddenStyle, narrowOnly, notD
 import { docsNavigation } from './docs-navigation';
 import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
-import { announcingLink, backLink } from './lone-links';
+import { announcingLink, backLink, sectionLink } from './lone-links';
 import { repeatedCaption } from './repeated';
 import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
 import { builderPart, chromeLandmark } from './landmarks';
@@ -51,6 +51,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   permalinkAnchor,
   backLink,
   announcingLink,
+  sectionLink,
   repeatedCaption,
   announcedBlock,
   inlinePromo,

@@ -2,14 +2,16 @@
 // - back-link: "Back to top", "Zurück zur Übersicht", "Retour vers toutes les actualités", and the
 //   skip links past the furniture ("Skip to content", "Continue reading the main story");
 // - announcing-link: the words that announce the blocks around a story, as a link to them
-//   ("10 Kommentare", "Leave a comment", "Share", "Newsletter abonnieren", "Tags").
+//   ("10 Kommentare", "Leave a comment", "Share", "Newsletter abonnieren", "Tags");
+// - section-link: the link to the story's section or category set alone just above its title
+//   (a kicker: "News", "Wissen", "Europäische Union").
 // They say nothing of the page, and in Markdown stand as stray lines under the text. Only where the
 // link stands alone: "go back to the main page" inside a sentence is the sentence's.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
 import { shortTextOf, showsNothing } from '../dom/query';
 import { isBlock } from '../html/blocks';
 import { kindOfTitle } from './announced';
-import type { CleaningRule } from './types';
+import type { CleaningRule, RuleContext } from './types';
 
 /** "Back", or "back to …" in the languages of the evaluation pages and a few more. */
 const BACK =
@@ -123,3 +125,42 @@ const KIND_WORDS = {
   share: 'sharing',
   'post-links': "the post's tags or categories",
 } as const;
+
+/** A section's name: a few words. */
+const SECTION_MAX = 40;
+const SECTION_WORDS_MAX = 4;
+/** Not a link to another page: a fragment, mail, a call, a script. */
+const NOT_A_PAGE = /^(#|mailto:|tel:|javascript:)/i;
+/** How many wrappers that hold only the link its line may sit in (a <p> in a <div> above the title). */
+const LINE_WRAPPERS = 3;
+
+/** The element right after the line `link` stands on (its wrappers that hold only it), past blanks and scripts. */
+function nextAfterLine(link: Element): Element | null {
+  let unit = link;
+  for (let depth = 0; depth < LINE_WRAPPERS && unit.parentElement !== null && holdsOnly(unit.parentElement, unit); depth++) unit = unit.parentElement;
+  let steps = 0;
+  for (let node = unit.nextSibling; node !== null; node = node.nextSibling) {
+    if (++steps > LINE_STEPS) return null;
+    if (node.nodeType !== ELEMENT_NODE && node.nodeType !== TEXT_NODE) continue;
+    if (node.nodeType === ELEMENT_NODE && UNSHOWN.has((node as Element).localName)) continue;
+    if (isBlank(node as Element | Text)) continue;
+    return node.nodeType === ELEMENT_NODE ? (node as Element) : null;
+  }
+  return null;
+}
+
+export const sectionLink: CleaningRule = {
+  id: 'section-link',
+  category: 'chrome',
+  tags: ['a'],
+  describe: "the link to the story's section or category set alone just above the page's title (a kicker: \"News\", \"Wissen\")",
+  matches(el, context: RuleContext) {
+    const href = el.getAttribute('href');
+    if (href === null || href.trim() === '' || NOT_A_PAGE.test(href.trim())) return null;
+    const text = linkWords(el);
+    if (text === null || text === '' || text.length > SECTION_MAX || text.split(' ').length > SECTION_WORDS_MAX) return null;
+    const next = nextAfterLine(el);
+    if (next === null || !context.facts.holds(next, 'title') || !standsAlone(el)) return null;
+    return `a link to the story's section above its title ("${text}")`;
+  },
+};

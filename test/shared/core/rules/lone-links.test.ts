@@ -38,3 +38,20 @@ describe('announcing-link', () => {
     expect(markdownOf(`<p>${'Words here. '.repeat(5)} See the <a href="#comments">comments</a> below.</p>`)).toContain('[comments]');
   });
 });
+
+describe('section-link', () => {
+  it("removes the link to the story's section set alone just above its title (a kicker)", () => {
+    const html = `<div class="head"><a href="/category/wissen/" class="entry-kicker">Wissen</a><h1>Bridge opens</h1></div>${story}`;
+    expect(removedBy(html)).toEqual(['section-link a']);
+    expect(markdownOf(html)).not.toContain('Wissen');
+    // In its own wrappers, above a block that holds the title.
+    expect(removedBy(`<div><p><span><a href="/news">News</a></span></p></div><div class="head"><h1>Bridge opens</h1></div>${story}`)).toEqual(['section-link a']);
+  });
+
+  it('keeps a link above any other heading, a long link, one inside a line of words, and a fragment link', () => {
+    expect(removedBy(`<h1>Bridge opens</h1>${story}<p><a href="/news">News</a></p><h2>Costs</h2>${story}`)).toEqual([]);
+    expect(removedBy(`<p><a href="/guide">The complete guide to the city's bridges and their history</a></p><h1>Bridge opens</h1>${story}`)).toEqual([]);
+    expect(removedBy(`<p>Filed in <a href="/news">News</a></p><h1>Bridge opens</h1>${story}`)).toEqual([]);
+    expect(removedBy(`<p><a href="#story">Story</a></p><h1>Bridge opens</h1>${story}`)).toEqual([]);
+  });
+});
