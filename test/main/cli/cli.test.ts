@@ -102,7 +102,8 @@ describe('openscraper on URLs', () => {
 
   it('keeps only the main content with --article, and lists its cuts in --json', async () => {
     const prose = `<p>${'The council voted on the bridge after a long debate about its cost, and work starts soon. '.repeat(3)}</p>`;
-    const page = `<div class="layout"><div class="story"><h1>Bridge</h1>${prose}${prose}</div><div class="rail"><p>Sunny, 21 degrees</p></div></div>`;
+    // The rail stands before the story: the default mode keeps it (after the story, page-end would take it).
+    const page = `<div class="layout"><div class="rail"><p>Sunny, 21 degrees</p></div><div class="story"><h1>Bridge</h1>${prose}${prose}</div></div>`;
     expect((await cli([], { stdin: page })).stdout).toContain('Sunny, 21 degrees');
     const article = await cli(['--article'], { stdin: page });
     expect(article.code).toBe(0);
