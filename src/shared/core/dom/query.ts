@@ -203,7 +203,7 @@ export function firstElementBeforeText(el: Element): Element | null {
 }
 
 /** Elements a reader sees though they hold no text. */
-const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
+export const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
 
 /**
  * 'removed' when rules removed `el` or everything of it that a reader would see; 'empty' when it never

@@ -5,7 +5,7 @@
 // last block backwards, so a pre-footer goes with the footer; a block with running text (a thread
 // of long comments) stops it.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
-import { findDescendant, hasToken, type Skip } from '../dom/query';
+import { findDescendant, hasToken, SEEN_WITHOUT_TEXT, type Skip } from '../dom/query';
 import { isDocumentPart } from './document-parts';
 import { holdsDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
@@ -21,7 +21,6 @@ const UNSEEN = new Set(['script', 'style', 'noscript', 'template', 'link', 'meta
 
 /** How many nodes are read to tell that a block shows nothing; past them, it is taken to show something. */
 const NOTHING_NODES = 64;
-const SEEN_WITHOUT_TEXT = new Set(['img', 'picture', 'video', 'audio', 'iframe', 'svg', 'canvas', 'object', 'embed', 'math']);
 
 /** Whether `node` shows nothing a reader sees (whitespace, a script, a removed or empty block), read from a few nodes. */
 function showsNothingHere(node: Node, skip: Skip & {}): boolean {
