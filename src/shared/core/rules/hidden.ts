@@ -34,17 +34,36 @@ export const ariaHidden: CleaningRule = {
 };
 
 const HIDING_STYLE = /(?:^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+const TAKEN_OUT_OF_FLOW = /(?:^|;)\s*position\s*:\s*(absolute|fixed)\b/i;
+/** left or top at least 1000px (or 100em) before the page's edge: placed where no screen shows it. */
+const FAR_OFF_SCREEN = /(?:^|;)\s*(left|top)\s*:\s*-\s*(?:(\d{4,})(?:\.\d+)?px|(\d{3,})(?:\.\d+)?r?em)\b/i;
+
+/**
+ * Why an inline style hides the element: display:none, visibility:hidden, or a position far off
+ * the screen (`position:absolute; left:-9999px`), the classic way to hide text from sight but not
+ * from crawlers (keyword spam, honeypot fields, screen-reader copies).
+ */
+function howStyleHides(style: string): string | null {
+  const hiding = HIDING_STYLE.exec(style);
+  if (hiding !== null) return hiding[1].replace(/\s+/g, '');
+  if (!TAKEN_OUT_OF_FLOW.test(style)) return null;
+  const far = FAR_OFF_SCREEN.exec(style);
+  return far === null ? null : `placed off the screen, ${far[1].toLowerCase()}:-${far[2] ?? far[3]}${far[2] !== undefined ? 'px' : 'em'}`;
+}
 
 export const hiddenStyle: CleaningRule = {
   id: 'hidden-style',
   category: 'hidden',
-  describe: 'elements hidden by an inline style (display:none, visibility:hidden)',
-  matches(el) {
+  describe: 'elements hidden by an inline style (display:none, visibility:hidden, placed far off the screen)',
+  matches(el, context) {
     if (el.attrs.length === 0) return null;
     const style = el.getAttribute('style');
     if (style === null) return null;
-    const hiding = HIDING_STYLE.exec(style);
-    return hiding === null ? null : `hidden by an inline style (${hiding[1].replace(/\s+/g, '')})`;
+    const hiding = howStyleHides(style);
+    if (hiding === null) return null;
+    // A script moves a story off the screen to animate it in: a position never takes the page's content.
+    if (hiding.startsWith('placed') && holdsPageContent(el, context)) return null;
+    return `hidden by an inline style (${hiding})`;
   },
 };
 

@@ -19,6 +19,16 @@ describe('hidden content', () => {
     ]);
     expect(removedBy('<div style="display:noneish">a</div><div style="display: block">b</div>')).toEqual([]);
   });
+
+  it('removes blocks placed far off the screen by an inline style, but not a nudge or the story itself', () => {
+    const story = `<h1>Bridge</h1><p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
+    expect(removedBy(`${story}<div style="position: absolute; left: -9999px;"><a href="/x">cheap pills</a></div>`)).toEqual(['hidden-style div']);
+    expect(removedBy(`${story}<p style="position:fixed !important;top:-200em">honeypot</p>`)).toEqual(['hidden-style p']);
+    // A small offset, an offset without absolute placement, or a far right edge are layout, not hiding.
+    expect(removedBy(`${story}<div style="position:absolute;left:-20px">badge</div><div style="left:-9999px">x</div><div style="position:relative;top:-9999px">y</div>`)).toEqual([]);
+    // A script moves the story off screen to slide it in: the page's own text stays.
+    expect(removedBy(`<div style="position:absolute;left:-10000px">${story}</div>`)).toEqual([]);
+  });
 });
 
 describe('narrow-only', () => {
