@@ -36,7 +36,7 @@ export function convert(html: string, options: ConvertOptions = {}): ConvertResu
   options.onStage?.('clean');
   let elements = numberElements(document);
   const metadata = extractMetadata(document, options.url, elements);
-  const normalized = normalizePage(document, elements);
+  const normalized = normalizePage(document, elements, budget);
   if (normalized.changed) elements = numberElements(document);
   const disabledCategories = new Set(RULE_CATEGORIES.filter((category) => options.rules?.[category] === false));
   const cleanOptions = {

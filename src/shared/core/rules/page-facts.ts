@@ -19,6 +19,35 @@ const MAIN_MIN_TEXT = 200;
 // embeds, and a form's choices (a <select> of 90 car brands reads as one long line of names).
 const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'noembed', 'noframes', 'object', 'embed', 'select', 'datalist', 'textarea']);
 
+/** A heading this short ("News", "Menu") may be a word of any title: it names no page. */
+const MIN_NAMED_TITLE = 12;
+
+function normalTitle(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * On a page without an <h1>, the title is the <h2> or <h3> whose text makes most of the document's
+ * <title>: Blogger themes and many CMSs set a post's title in an <h2> and name the page by it. The
+ * site's name is in the <title> too ("Security Blog: Enhanced…"), and in an <h2> of the header, but
+ * it is the shorter part; a heading that is not a third of the <title> names something else.
+ */
+function headingNamedByTitle(elements: readonly Element[], document: Document): Element | null {
+  const titleTag = document.head?.children.find((el) => el.localName === 'title');
+  const named = titleTag === undefined ? '' : normalTitle(textOf(titleTag));
+  let best: Element | null = null;
+  let bestLength = Math.max(MIN_NAMED_TITLE, named.length / 3) - 1;
+  for (const el of elements) {
+    if (el.localName !== 'h2' && el.localName !== 'h3') continue;
+    const text = normalTitle(textOf(el));
+    if (text.length > bestLength && named.includes(text)) {
+      best = el;
+      bestLength = text.length;
+    }
+  }
+  return best;
+}
+
 export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
 
 export interface PageFacts {
@@ -292,7 +321,9 @@ class LazyPageFacts implements PageFacts {
   }
 
   get title(): Element | null {
-    if (this.titleElement === undefined) this.titleElement = this.all().find((el) => el.localName === 'h1' && textOf(el).trim() !== '') ?? null;
+    if (this.titleElement === undefined) {
+      this.titleElement = this.all().find((el) => el.localName === 'h1' && textOf(el).trim() !== '') ?? headingNamedByTitle(this.all(), this.document);
+    }
     return this.titleElement;
   }
 

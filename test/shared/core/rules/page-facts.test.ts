@@ -80,3 +80,24 @@ describe('page facts: where the running text lies', () => {
     expect(spanOneByOne(`<body>${linked}${story}</body>`)).toEqual(span(`<body>${linked}${story}</body>`));
   });
 });
+
+describe('page facts: the page’s title', () => {
+  const titleOf = (html: string) => pageFacts(parseHtml(html), null).title?.textContent.trim() ?? null;
+  const page = (title: string, h1 = '') =>
+    `<html><head><title>${title}</title></head><body><div id="header"><h2>Security Blog</h2></div>` +
+    `<div class="post">${h1}<h2>Enhanced protection now in the browser</h2><p>${sentence}</p></div><h3>Archive</h3></body></html>`;
+
+  it('is the first <h1> with text', () => {
+    expect(titleOf(page('Security Blog: Enhanced protection now in the browser', '<h1> </h1><h1>The post</h1>'))).toBe('The post');
+  });
+
+  it('on a page without an <h1>, is the <h2> or <h3> that makes most of the document’s <title>, not the site’s name', () => {
+    expect(titleOf(page('Security Blog: Enhanced protection now in the browser'))).toBe('Enhanced protection now in the browser');
+    expect(titleOf(page('Enhanced Protection Now In The Browser | Security Blog'))).toBe('Enhanced protection now in the browser');
+  });
+
+  it('is none when no heading is named by the <title>, or the one named is a small part of it', () => {
+    expect(titleOf(page('Something else entirely'))).toBeNull();
+    expect(titleOf(page('Security Blog — the latest news and insights on security and safety on the Internet'))).toBeNull();
+  });
+});
