@@ -111,9 +111,22 @@ export const hiddenClass: CleaningRule = {
 
 const PAGE_CONTAINERS = new Set(['html', 'head', 'body', 'main']);
 
-/** The element is, or holds, the page itself, its main region, its title or its first paragraph of running text. */
+/**
+ * A block holding this share of the page's running text is its content, whatever a class says of it:
+ * PrintFriendly's WordPress plugin marks the story it prints with `print-only` (vegolosi.it), and some
+ * themes hide the story until a script reveals it.
+ */
+const CONTENT_SHARE = 0.5;
+
+/** The element is, or holds, the page itself, its main region, its title, its first paragraph of running text or most of that text. */
 function holdsPageContent(el: Element, { facts }: RuleContext): boolean {
-  return PAGE_CONTAINERS.has(el.localName) || facts.holds(el, 'mainRegion') || facts.holds(el, 'title') || facts.holds(el, 'firstText');
+  return (
+    PAGE_CONTAINERS.has(el.localName) ||
+    facts.holds(el, 'mainRegion') ||
+    facts.holds(el, 'title') ||
+    facts.holds(el, 'firstText') ||
+    facts.runningTextShare(el) >= CONTENT_SHARE
+  );
 }
 
 export const notDocumentClass: CleaningRule = {

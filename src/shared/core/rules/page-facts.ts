@@ -53,7 +53,7 @@ export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
 export interface PageFacts {
   /** The page's one declared main region, when it declares exactly one that holds its text. */
   readonly mainRegion: Element | null;
-  /** The page's title: its first <h1> with text. */
+  /** The page's title: its first <h1> with text, else the <h2>/<h3> the document's <title> names (headingNamedByTitle). */
   readonly title: Element | null;
   /** The first and last paragraph of running text in the main region (or the body), in document order. */
   readonly textSpan: { first: Element; last: Element } | null;

@@ -27,6 +27,14 @@ describe('hidden-class', () => {
   it("never takes the page's running text, even when a script reveals it", () => {
     expect(ruleOf(`<div class="hidden"><h1>Title</h1>${story}</div>`)).toEqual([]);
   });
+
+  it('never takes most of the running text, though its first paragraph stands before (a print plugin marks the story print-only)', () => {
+    // PrintFriendly's WordPress plugin marks the part of the page to print; the lead stands above it.
+    const page = `<h1>Clock</h1>${story}<div class="entry-content print-only">${more}${more}<p>${'The clock counts down the years left to act. '.repeat(4)}</p></div><div class="print-only">Printed from example.com</div>`;
+    expect(ruleOf(page)).toEqual(['hidden-class div']);
+    expect(convert(page).markdown).toContain('The clock counts down');
+    expect(convert(page).markdown).not.toContain('Printed from');
+  });
 });
 
 describe('repeated-caption', () => {
