@@ -74,7 +74,8 @@ export const orphanHeading: CleaningRule = {
   describe: 'a heading whose whole section was removed as noise (the title of a removed teaser list or comment thread)',
   matches(el, context) {
     // A linked heading is a teaser's headline: its card is the list's item, judged with the list.
-    if (!isAnnouncingTitle(el) || context.facts.holds(el, 'title') || isLinked(el)) return null;
+    // The page's title, and the lead it declares (itemprop=description, often an <h2>), head the story.
+    if (!isAnnouncingTitle(el) || context.facts.holds(el, 'title') || context.facts.holds(el, 'regionSummary') || isLinked(el)) return null;
     // A title that announces a block of related stories, comments or sharing stands over nothing when
     // that block is empty too (filled by a script that never ran here): "Aktuelle News" over an empty grid.
     const announcing = kindOfTitle(textOf(el)) !== undefined;

@@ -5,7 +5,7 @@ import { findCookieNotices } from './cookie-notices';
 import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
-import { findDescendant, firstElementBeforeText, type Skip, valueHasToken } from '../dom/query';
+import { closest, findDescendant, firstElementBeforeText, hasToken, type Skip, valueHasToken } from '../dom/query';
 import { classifyTable } from '../html/tables';
 import { trimmedLength } from '../text';
 
@@ -48,11 +48,17 @@ function headingNamedByTitle(elements: readonly Element[], document: Document): 
   return best;
 }
 
-export type Landmark = 'mainRegion' | 'title' | 'firstText' | 'lastText';
+export type Landmark = 'mainRegion' | 'regionSummary' | 'title' | 'firstText' | 'lastText';
 
 export interface PageFacts {
   /** The page's one declared main region, when it declares exactly one that holds its text. */
   readonly mainRegion: Element | null;
+  /**
+   * The summary the page declares for the item whose body the main region is (schema.org's
+   * itemprop=description or abstract, in an itemscope around the region): the article's lead, set
+   * apart from its body; null when it declares none or the summary stands inside the region.
+   */
+  readonly regionSummary: Element | null;
   /** The page's title: its first <h1> with text, else the <h2>/<h3> the document's <title> names (headingNamedByTitle). */
   readonly title: Element | null;
   /** The first and last paragraph of running text in the main region (or the body), in document order. */
@@ -95,6 +101,18 @@ function textLength(el: Element, skip: Skip): number {
     }
   }
   return length;
+}
+
+/** See PageFacts.regionSummary: the first such element with words, outside the region. */
+function findRegionSummary(elements: readonly Element[], region: Element): Element | null {
+  for (const el of elements) {
+    if (!hasToken(el, 'itemprop', 'description') && !hasToken(el, 'itemprop', 'abstract')) continue;
+    // A <meta> says it to machines; only a summary the reader sees is kept.
+    if (el.localName === 'meta' || textOf(el).trim() === '' || contains(region, el)) continue;
+    const scope = closest(el, (ancestor) => ancestor.hasAttribute('itemscope'));
+    if (scope !== null && contains(scope, region)) return el;
+  }
+  return null;
 }
 
 function findMainRegion(elements: readonly Element[], body: Element | null, skip: Skip): Element | null {
@@ -296,10 +314,11 @@ class LazyPageFacts implements PageFacts {
   private titleElement: Element | null | undefined;
   private span: { first: Element; last: Element } | null | undefined;
   /** The landmark and its ancestors, per landmark, built when first asked. */
-  private readonly ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, title: null, firstText: null, lastText: null };
+  private readonly ancestry: Record<Landmark, Set<Element> | null> = { mainRegion: null, regionSummary: null, title: null, firstText: null, lastText: null };
   private regionEnd: number | undefined;
   private articleContent: ArticleContent | null | undefined;
   private repeated: ReadonlySet<Element> | undefined;
+  private summary: Element | null | undefined;
   private notices: ReadonlySet<Element> | undefined;
   private paragraphList: readonly Paragraph[] | undefined;
   /** Running sums of the paragraphs' text, for runningTextShare. */
@@ -318,6 +337,11 @@ class LazyPageFacts implements PageFacts {
   get mainRegion(): Element | null {
     if (this.main === undefined) this.main = findMainRegion(this.all(), this.document.body, this.skip);
     return this.main;
+  }
+
+  get regionSummary(): Element | null {
+    if (this.summary === undefined) this.summary = this.mainRegion === null ? null : findRegionSummary(this.all(), this.mainRegion);
+    return this.summary;
   }
 
   get title(): Element | null {
@@ -414,6 +438,7 @@ class LazyPageFacts implements PageFacts {
 
   private landmark(name: Landmark): Element | null {
     return name === 'mainRegion' ? this.mainRegion
+      : name === 'regionSummary' ? this.regionSummary
       : name === 'title' ? this.title
       : name === 'firstText' ? (this.textSpan?.first ?? null)
       : (this.textSpan?.last ?? null);

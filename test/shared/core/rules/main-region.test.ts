@@ -25,6 +25,16 @@ describe('the declared main region', () => {
     expect(outside(`<div itemprop="articleBody">${story}</div>${product}`)).toEqual(['body > div:nth-of-type(2)']);
   });
 
+  it('keeps that lead inside wrappers of its own, set as a heading, and only the lead of them', () => {
+    // automobilwoche.de: the lead is an <h2> two wrappers down, beside the picture's box.
+    const lead = '<div class="article"><div class="large"><h2 itemprop="description">Speculation grows that the chief and the board have fallen out.</h2></div><div class="tools">Print · Mail</div></div>';
+    const html = `<div itemscope itemtype="https://schema.org/NewsArticle"><h1>Row at VW</h1>${lead}<div itemprop="articleBody">${story}</div></div>`;
+    const { markdown, removed } = convert(html);
+    expect(markdown).toContain('## Speculation grows that the chief');
+    expect(markdown).not.toContain('Print · Mail');
+    expect(removed.map((r) => `${r.ruleId} ${r.path}`)).toEqual(['outside-main body > div > div:nth-of-type(1) > div:nth-of-type(2)']);
+  });
+
   it('does nothing when the page declares several main regions, or none', () => {
     expect(outside(`<main>${story}</main><div>aside text</div><main>${story}</main>`)).toEqual([]);
     expect(outside(`<div>${story}</div><div>other</div>`)).toEqual([]);
