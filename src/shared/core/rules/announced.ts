@@ -242,6 +242,8 @@ export const announcedBlock: CleaningRule = {
 };
 
 const LISTED_AFTER_TITLE = new Set(['ul', 'ol', 'div', 'section']);
+/** How deep the title before a list may sit in wrappers that hold only it (an intro section around a container around…). */
+const TITLE_BEFORE_DEPTH = 4;
 const EMPTY_BEFORE_MAX = 4;
 
 /**
@@ -266,7 +268,7 @@ function kindOfTitleBefore(el: Element): Kind | undefined {
       passed++;
     }
   }
-  for (let depth = 0; before !== null && !isHeadingLike(before); depth++) before = depth < HEADING_DEPTH ? onlyElementChild(before) : null;
+  for (let depth = 0; before !== null && !isHeadingLike(before); depth++) before = depth < TITLE_BEFORE_DEPTH ? onlyElementChild(before) : null;
   return before === null ? undefined : kindOfTitle(textOf(before));
 }
 
@@ -282,13 +284,13 @@ function isBlankRun(node: Node | null, step: 'previousSibling' | 'nextSibling'):
   return true;
 }
 
-/** The one element child of `el` with nothing else beside it (whitespace aside), else null. */
+/** The one element child of `el` that shows something, with nothing else beside it (whitespace and empty elements aside), else null. */
 function onlyElementChild(el: Element): Element | null {
   let only: Element | null = null;
   for (const child of el.childNodes) {
     if (child.nodeType === TEXT_NODE) {
       if ((child as Text).data.trim() !== '') return null;
-    } else if (child.nodeType === ELEMENT_NODE) {
+    } else if (child.nodeType === ELEMENT_NODE && !showsNothing(child as Element)) {
       if (only !== null) return null;
       only = child as Element;
     }

@@ -4,16 +4,24 @@
 // text. A heading followed by nothing at all, or by a section with any text left, stays; a title
 // whose words announce such a block ("Aktuelle News") goes over an empty one too.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { type Skip, whatIsLeft } from '../dom/query';
+import { showsNothing, type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { isTitleBlock, kindOfTitle } from './announced';
 import type { CleaningRule } from './types';
 
-/** Whether `el` holds nothing but `only` (and whitespace). */
+/**
+ * Whether `el` holds nothing but `only` (whitespace aside, and empty elements before it: an empty
+ * breadcrumb slot above a title; one after it may be the slot of the section a script fills).
+ */
 function holdsOnly(el: Element, only: Element): boolean {
+  let before = true;
   for (const child of el.childNodes) {
-    if (child === only) continue;
+    if (child === only) {
+      before = false;
+      continue;
+    }
     if (child.nodeType === TEXT_NODE && (child as Text).data.trim() === '') continue;
+    if (before && child.nodeType === ELEMENT_NODE && showsNothing(child as Element)) continue;
     if (child.nodeType === ELEMENT_NODE || child.nodeType === TEXT_NODE) return false;
   }
   return true;

@@ -96,6 +96,17 @@ describe('opening headings', () => {
     expect(convert(`<h1>Bridge</h1>${story}<h3>Mehr zum Thema</h3>${prose}${story}`).markdown).toContain('Road closures start in May');
   });
 
+  it('finds the title before a list four wrappers down, past an empty slot beside it, and takes it with the list', () => {
+    // biathlon-antholz.it: an intro section (an empty breadcrumb slot, then the title deep in wrappers), then the cards.
+    const intro = '<section class="intro"><div class="breadcrumb"></div><div class="center"><div class="inner"><div class="content"><div class="headline">Das könnte Sie auch interessieren</div></div></div></div></section>';
+    const card = (n: number) => `<article><div class="picture"><a href="/s${n}"><img src="/s${n}.jpg" alt="Story ${n}"></a></div><div class="headline"><a href="/s${n}">Story number ${n} from the valley</a></div><span>Two days before the first race the arena comes to life.</span></article>`;
+    const outcome = convert(`<h1>Race day</h1>${story}<div class="page">${intro}<div class="elements">${card(1)}${card(2)}</div></div>`);
+    expect(outcome.markdown).not.toContain('Story number');
+    expect(outcome.markdown).not.toContain('Das könnte Sie auch');
+    expect(outcome.markdown).toContain('The council voted');
+    expect(outcome.removed.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['announced-block', 'orphan-heading']));
+  });
+
   it('removes a box of linked headlines before the story: its words are links, not the running text', () => {
     const headline = (n: number) => `<a href="/s${n}" class="top-story"><span class="number">${n}</span> What the city plans for the river crossing, and when work starts</a>`;
     const box = `<div class="module"><header><h4><span>Most Popular Today</span></h4></header>${headline(1)}${headline(2)}${headline(3)}</div>`;
