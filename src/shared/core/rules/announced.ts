@@ -9,7 +9,7 @@ import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } f
 import { findDescendant, hasToken, shortTextOf, showsNothing, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
-import { isCard, isCardList, isLinkList, isOnlyLinks, isTeaser } from './link-lists';
+import { isCard, isCardList, isLinkList, isListOfLinkedEntries, isOnlyLinks, isTeaser } from './link-lists';
 import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
@@ -300,7 +300,7 @@ function onlyElementChild(el: Element): Element | null {
 
 /** A list of two or more entries, each a link or a teaser card. */
 function isListOfEntries(el: Element, skip: Skip): boolean {
-  return isLinkList(el, skip) || isCardList(el, skip);
+  return isLinkList(el, skip) || isListOfLinkedEntries(el, skip) || isCardList(el, skip);
 }
 
 /** The block's content after its opening heading is nothing but links and teaser cards. */
@@ -328,7 +328,7 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     }
     if (showsNothing(item)) continue;
     // Announced as related stories, cards whose headline is not a link are teasers too.
-    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip)) return false;
+    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isListOfLinkedEntries(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip)) return false;
     items++;
   }
   return items + removed > 0;

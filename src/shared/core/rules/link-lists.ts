@@ -18,6 +18,25 @@ const SEPARATORS = /^[\s\p{P}\p{S}]*$/u;
 
 /** True when all the text under `el` (outside skipped subtrees) is inside links, and there is a link. */
 export function isOnlyLinks(el: Element, skip: Skip): boolean {
+  return isLinksAnd(el, skip, SEPARATORS);
+}
+
+/** Text beside an entry's link that adds no words: separators, and numbers (a date, a count of comments, a rank). */
+const ENTRY_NUMBERS = /^[\s\p{P}\p{S}\p{N}]*$/u;
+
+/**
+ * A <ul>/<ol> of two or more entries, each its links and at most numbers beside them ("2019-01-14:
+ * [Story]", "[Story] (13)", "1 [Story]"). Read so only where a title announces related stories: a
+ * price or a page number beside a link is the content of other lists.
+ */
+export function isListOfLinkedEntries(el: Element, skip: Skip): boolean {
+  if (!LISTS.has(el.localName) || hasLooseText(el)) return false;
+  const items = children(el, skip);
+  return items.length >= 2 && items.every((item) => item.localName === 'li' && isLinksAnd(item, skip, ENTRY_NUMBERS));
+}
+
+/** True when the text under `el` outside links is only what `beside` allows, and there is a link. */
+function isLinksAnd(el: Element, skip: Skip, beside: RegExp): boolean {
   let links = 0;
   // Parallel stacks (a node, and whether it stands inside a link): no allocation per node.
   const nodes: Node[] = [el];
@@ -26,7 +45,7 @@ export function isOnlyLinks(el: Element, skip: Skip): boolean {
     const node = nodes.pop()!;
     const inLink = inLinks.pop()!;
     if (node.nodeType === TEXT_NODE) {
-      if (!inLink && !SEPARATORS.test((node as Text).data)) return false;
+      if (!inLink && !beside.test((node as Text).data)) return false;
       continue;
     }
     if (node.nodeType !== ELEMENT_NODE) continue;

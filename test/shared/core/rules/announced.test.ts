@@ -107,6 +107,19 @@ describe('opening headings', () => {
     expect(outcome.removed.map((r) => r.ruleId)).toEqual(expect.arrayContaining(['announced-block', 'orphan-heading']));
   });
 
+  it('reads entries with a date, a count or a rank beside their link as links under an announcing title, and nowhere else', () => {
+    const entries = '<ul><li>2019-01-14: <a href="/a">Start of the dictionary centre</a></li><li>2018-01-06: <a href="/b">A long evening of language</a></li></ul>';
+    const counted = '<ul><li><a href="/c">Harry Potter</a> (13)</li><li><a href="/d">Snowman</a> (0)</li></ul>';
+    for (const list of [entries, counted]) {
+      const outcome = convert(`<h1>Dictionary</h1>${story}<div class="more"><h3>Mehr zum Thema</h3>${list}</div>`);
+      expect(outcome.removed.map((r) => r.ruleId)).toContain('announced-block');
+      expect(outcome.markdown).not.toMatch(/dictionary centre|Snowman/);
+    }
+    // A list of prices beside product links is what a shop page shows: under a plain heading it stays.
+    const prices = '<ul><li><a href="/p1">Kettle</a> 19.99</li><li><a href="/p2">Toaster</a> 24.50</li></ul>';
+    expect(convert(`<h1>Kitchen</h1>${story}<div class="offers"><h3>Our kettles</h3>${prices}</div>${story}`).markdown).toContain('Toaster');
+  });
+
   it('removes a box of linked headlines before the story: its words are links, not the running text', () => {
     const headline = (n: number) => `<a href="/s${n}" class="top-story"><span class="number">${n}</span> What the city plans for the river crossing, and when work starts</a>`;
     const box = `<div class="module"><header><h4><span>Most Popular Today</span></h4></header>${headline(1)}${headline(2)}${headline(3)}</div>`;
