@@ -232,7 +232,7 @@ export const announcedBlock: CleaningRule = {
     // A heading says what a block is about, not that it is furniture: "Recommended configuration" or
     // "Discussion" open sections of prose and code. Announced by words, a block goes only when what
     // follows its heading is a list of links or teasers (a related-stories box).
-    if (kind !== undefined) return isAnnouncedList(el, context.skip) && mayRemove(el, context) ? REASONS[kind] : null;
+    if (kind !== undefined) return (isAnnouncedList(el, context.skip) || opensWithCommentCount(el)) && mayRemove(el, context) ? REASONS[kind] : null;
     // Page builders set a heading in a widget of its own and the list in the next one: the title
     // before the block announces it as well as one inside would.
     const before = LISTED_AFTER_TITLE.has(el.localName) ? kindOfTitleBefore(el) : undefined;
@@ -296,6 +296,14 @@ function onlyElementChild(el: Element): Element | null {
     }
   }
   return only;
+}
+
+/** "27 commentaires", "2 Comments", "0 replies": a count of readers' comments opens their thread, never a section of a document. */
+const COMMENT_COUNT = /^\d+\s+(comments?|responses?|replies|kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarz[ey]?|reacties)$/i;
+
+function opensWithCommentCount(el: Element): boolean {
+  const heading = openingHeading(el);
+  return heading !== null && COMMENT_COUNT.test(textOf(heading).replace(/\s+/g, ' ').trim().replace(/[\s:.!…]+$/, ''));
 }
 
 /** A list of two or more entries, each a link or a teaser card. */

@@ -120,6 +120,17 @@ describe('opening headings', () => {
     expect(convert(`<h1>Kitchen</h1>${story}<div class="offers"><h3>Our kettles</h3>${prices}</div>${story}`).markdown).toContain('Toaster');
   });
 
+  it('removes the thread a count of comments opens, whatever it holds; a heading without a count opens a section', () => {
+    const comment = (who: string) => `<li><p>${who} (22 juin 2018)</p><p>What a fine piece on the architecture of the new ministry, thank you for it.</p></li>`;
+    for (const title of ['27 commentaires', '2 Comments', '3 Kommentare:']) {
+      const outcome = convert(`<h1>Turpitude</h1>${story}<div class="forum"><h2>${title}</h2><ul>${comment('Anne')}${comment('Paul')}</ul></div>`);
+      expect(outcome.markdown).not.toContain('What a fine piece');
+      expect(outcome.removed.map((r) => r.ruleId)).toContain('announced-block');
+    }
+    const discussion = `<div class="section"><h2>Discussion</h2><p>${'The results hold for every sample we tried, as the table shows. '.repeat(3)}</p></div>`;
+    expect(convert(`<h1>Study</h1>${story}${discussion}`).markdown).toContain('The results hold');
+  });
+
   it('removes a box of linked headlines before the story: its words are links, not the running text', () => {
     const headline = (n: number) => `<a href="/s${n}" class="top-story"><span class="number">${n}</span> What the city plans for the river crossing, and when work starts</a>`;
     const box = `<div class="module"><header><h4><span>Most Popular Today</span></h4></header>${headline(1)}${headline(2)}${headline(3)}</div>`;
