@@ -42,24 +42,29 @@ function sectionRemoved(heading: Element, skip: Skip, emptyIsGone: boolean): boo
   let unit = heading;
   while (unit.parentElement !== null && unit.parentElement.localName !== 'body' && holdsOnly(unit.parentElement, unit)) unit = unit.parentElement;
   let parts = 0;
+  let next = false;
   for (let node = unit.nextSibling; node !== null; node = node.nextSibling) {
     if (node.nodeType === TEXT_NODE) {
       if ((node as Text).data.trim() !== '') return false;
       continue;
     }
     if (node.nodeType !== ELEMENT_NODE) continue;
+    next = true;
     const sibling = node as Element;
     if (isOrStartsWithHeading(sibling) && !skip(sibling)) break;
     const left = whatIsLeft(sibling, skip);
     if (left === 'content') return false;
     if (left === 'removed' || (emptyIsGone && left === 'empty')) parts++;
   }
-  return parts > 0;
+  // A title announcing related stories, comments or sharing that ends its block announces a block
+  // that never came (a script fills it): "Most Popular" as the last line of a widget.
+  return parts > 0 || (emptyIsGone && !next);
 }
 
+/** Whether a link to another place makes the heading a teaser's headline (a tab's "#" link is no such link). */
 function isLinked(heading: Element): boolean {
   for (let node = heading.parentElement; node !== null; node = node.parentElement) if (node.localName === 'a') return true;
-  return heading.getElementsByTagName('a').some((a) => a.hasAttribute('href'));
+  return heading.getElementsByTagName('a').some((a) => a.hasAttribute('href') && !(a.getAttribute('href') ?? '').trim().startsWith('#'));
 }
 
 /**

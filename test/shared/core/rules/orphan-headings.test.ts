@@ -54,4 +54,18 @@ describe('orphan-heading', () => {
     expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Aktuelle News</h3><div class="grid"></div></div>`)).toHaveLength(1);
     expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Opening hours</h3><div class="grid"></div></div>`)).toEqual([]);
   });
+
+  it('removes an announcing title that ends its block (its list never came), never a plain heading there', () => {
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div class="box"><h5><span>Most Popular</span></h5></div>`)).toHaveLength(1);
+    expect(orphans(`<div><h1>Bridge</h1>${story}<p class="share">Beitrag teilen</p></div>`)).toHaveLength(1);
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Opening hours</h3></div>`)).toEqual([]);
+    // Followed by another heading, the title heads what comes: it stays.
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div><h3>Related</h3><h4>Tunnel plan</h4>${more}</div>`)).toEqual([]);
+  });
+
+  it("judges a tab's title linked only to its own panel (\"#\") as a heading, not a teaser's headline", () => {
+    const tabs = '<div class="block"><h4><a href="#">Verwandte Artikel</a> <a href="#">Mehr vom Autor</a></h4></div>';
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div>${tabs}<div>${links}</div>`)).toHaveLength(1);
+    expect(orphans(`<div><h1>Bridge</h1>${story}${more}</div><div class="block"><h4><a href="/tunnel">Tunnel plan</a></h4></div><div>${links}</div>`)).toEqual([]);
+  });
 });
