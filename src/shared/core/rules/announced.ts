@@ -9,7 +9,7 @@ import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } f
 import { findDescendant, hasToken, shortTextOf, showsNothing, type Skip, tokenIn, tokens, vocabulary, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS, isBlock } from '../html/blocks';
 import { belongsToArticle } from './boilerplate';
-import { isCard, isCardList, isLinkList, isListOfLinkedEntries, isOnlyLinks, isTeaser } from './link-lists';
+import { isAnnouncedTeaser, isCard, isCardList, isLinkList, isListOfLinkedEntries, isOnlyLinks, isTeaser } from './link-lists';
 import { isDocumentPart } from './document-parts';
 import { isDataTable } from './page-facts';
 import type { CleaningRule, RuleContext } from './types';
@@ -306,6 +306,13 @@ function opensWithCommentCount(el: Element): boolean {
   return heading !== null && COMMENT_COUNT.test(textOf(heading).replace(/\s+/g, ' ').trim().replace(/[\s:.!…]+$/, ''));
 }
 
+/** A teaser (see isAnnouncedTeaser), or a block or list of them: what a related-stories title announces. */
+function isAnnouncedTeasers(el: Element, skip: Skip): boolean {
+  if (isAnnouncedTeaser(el, skip)) return true;
+  const items = el.children.filter((item) => (skip === null || !skip(item)) && !showsNothing(item));
+  return items.length > 0 && items.every((item) => isAnnouncedTeaser(item, skip));
+}
+
 /** A list of two or more entries, each a link or a teaser card. */
 function isListOfEntries(el: Element, skip: Skip): boolean {
   return isLinkList(el, skip) || isListOfLinkedEntries(el, skip) || isCardList(el, skip);
@@ -336,7 +343,7 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     }
     if (showsNothing(item)) continue;
     // Announced as related stories, cards whose headline is not a link are teasers too.
-    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isListOfLinkedEntries(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip)) return false;
+    if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isListOfLinkedEntries(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip) && !isAnnouncedTeasers(item, skip)) return false;
     items++;
   }
   return items + removed > 0;

@@ -109,6 +109,28 @@ export function isTeaser(el: Element, skip: Skip): boolean {
   return looseTextLength(el, skip) <= TEASER_TEXT_MAX;
 }
 
+/** What an announced teaser may say beside its links: a summary of a few sentences. */
+const ANNOUNCED_TEASER_TEXT_MAX = 600;
+
+/**
+ * A teaser as a block announced as related stories holds them: a headline whose words are mostly one
+ * link to another page (a category beside it: "Ehrenamtsstiftung – … (Thema: Ehrenamt)"), and a
+ * summary of a few sentences. Never read so elsewhere: a section under a linked heading is content.
+ */
+export function isAnnouncedTeaser(el: Element, skip: Skip): boolean {
+  const headline = HEADING_TAGS.has(el.localName) ? el : findDescendant(el, (d) => HEADING_TAGS.has(d.localName), skip);
+  if (headline === null || headline.localName === 'h1' || !isMostlyOneLink(headline)) return false;
+  if (findDescendant(el, (d) => NOT_IN_CARDS.has(d.localName), skip) !== null) return false;
+  return looseTextLength(el, skip, ANNOUNCED_TEASER_TEXT_MAX) <= ANNOUNCED_TEASER_TEXT_MAX;
+}
+
+/** The heading's first link leads to another page and holds most of its words. */
+function isMostlyOneLink(heading: Element): boolean {
+  const link = heading.getElementsByTagName('a')[0];
+  if (link === undefined || !linksElsewhere(link)) return false;
+  return textOf(link).trim().length * 2 > textOf(heading).trim().length;
+}
+
 const CARD_PARTS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'img', 'picture']);
 const NOT_IN_CARDS = new Set(['pre', 'code', 'kbd', 'samp', 'dl', 'table', 'h1', 'form']);
 
@@ -146,10 +168,10 @@ export function isCardList(el: Element, skip: Skip): boolean {
   return items.length >= 2 && items.every((item) => isCard(item, skip) || isTeaser(item, skip) || isOnlyLinks(item, skip));
 }
 
-function looseTextLength(el: Element, skip: Skip): number {
+function looseTextLength(el: Element, skip: Skip, max = TEASER_TEXT_MAX): number {
   let length = 0;
   const stack: Node[] = [el];
-  while (stack.length > 0 && length <= TEASER_TEXT_MAX) {
+  while (stack.length > 0 && length <= max) {
     const node = stack.pop()!;
     if (node.nodeType === TEXT_NODE) length += (node as Text).data.trim().length;
     else if (node.nodeType === ELEMENT_NODE) {

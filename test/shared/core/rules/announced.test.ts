@@ -120,6 +120,18 @@ describe('opening headings', () => {
     expect(convert(`<h1>Kitchen</h1>${story}<div class="offers"><h3>Our kettles</h3>${prices}</div>${story}`).markdown).toContain('Toaster');
   });
 
+  it('reads teasers with a category in the headline and a summary of a few sentences as what a related title announces', () => {
+    const summary = 'The foundation for engagement and volunteering was founded in June 2020 with a ceremony. '.repeat(4);
+    const teaser = (n: number) => `<div class="columns"><div class="teaser"><h3><a href="/t${n}">Foundation number ${n} for volunteers</a> <span>(Topic: Volunteering)</span></h3><p>${summary}</p><p><a href="/t${n}">More</a></p></div></div>`;
+    const block = (title: string) => `<div class="wrapper"><div class="caption"><h2>${title}</h2></div><div class="row">${teaser(1)}${teaser(2)}</div></div>`;
+    expect(convert(`<h1>Forum</h1>${story}${block('Das könnte Sie auch interessieren')}`).markdown).not.toContain('Foundation number');
+    // The same sections under a title that announces nothing are the page's.
+    expect(convert(`<h1>Forum</h1>${story}${block('Our foundations')}`).markdown).toContain('Foundation number');
+    // "Related work" over paragraphs citing papers is prose, not teasers.
+    const cites = `<div class="section"><h2>Related work</h2><p>Earlier, <a href="https://example.org/a">Smith and Jones</a> measured the same effect on smaller samples. ${summary}</p><p>Later work by <a href="https://example.org/b">Lee</a> found it again.</p></div>`;
+    expect(convert(`<h1>Study</h1>${story}${cites}`).markdown).toContain('Smith and Jones');
+  });
+
   it('removes the thread a count of comments opens, whatever it holds; a heading without a count opens a section', () => {
     const comment = (who: string) => `<li><p>${who} (22 juin 2018)</p><p>What a fine piece on the architecture of the new ministry, thank you for it.</p></li>`;
     for (const title of ['27 commentaires', '2 Comments', '3 Kommentare:']) {
