@@ -15,6 +15,7 @@ import { linkList } from './link-lists';
 import { outsideMainRegion } from './main-region';
 import { pageEnd } from './page-end';
 import { shareBar } from './share-bars';
+import { signUpBox } from './sign-up-boxes';
 import { inlinePromo } from './promos';
 import { orphanHeading } from './orphan-headings';
 import { articleCaption, articleInside, articleOutside, articleTrailing, articleNamed } from './article';
@@ -57,6 +58,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   inlinePromo,
   sidebarWidget,
   furnitureToken,
+  signUpBox,
   formControls,
   codeBlockButton,
   interfaceButton,

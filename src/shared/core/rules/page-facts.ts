@@ -2,6 +2,7 @@
 // where its running text starts and ends. Computed once per cleaning pass, only when asked for.
 import { type ArticleContent, findArticleContent } from '../article/content';
 import { findCookieNotices } from './cookie-notices';
+import { findSignUpBoxes } from './sign-up-boxes';
 import { findRepeatedCaptions } from './repeated';
 import { type Document, type Element, ELEMENT_NODE, type Node, TEXT_NODE, type Text, numberElements, textOf } from '../dom/nodes';
 import { isBlock } from '../html/blocks';
@@ -81,6 +82,8 @@ export interface PageFacts {
   readonly repeatedCaptions: ReadonlySet<Element>;
   /** Cookie notices found by their words (see cookie-notices.ts). */
   readonly cookieNotices: ReadonlySet<Element>;
+  /** Sign-up boxes: an e-mail field and the few words around it (see sign-up-boxes.ts). */
+  readonly signUpBoxes: ReadonlySet<Element>;
 }
 
 function isHiddenDeclared(el: Element): boolean {
@@ -320,6 +323,7 @@ class LazyPageFacts implements PageFacts {
   private repeated: ReadonlySet<Element> | undefined;
   private summary: Element | null | undefined;
   private notices: ReadonlySet<Element> | undefined;
+  private signUps: ReadonlySet<Element> | undefined;
   private paragraphList: readonly Paragraph[] | undefined;
   /** Running sums of the paragraphs' text, for runningTextShare. */
   private textPrefix: Float64Array | undefined;
@@ -396,6 +400,10 @@ class LazyPageFacts implements PageFacts {
 
   get cookieNotices(): ReadonlySet<Element> {
     return (this.notices ??= findCookieNotices(this.all(), this.skip, (el) => this.isRunningText(el)));
+  }
+
+  get signUpBoxes(): ReadonlySet<Element> {
+    return (this.signUps ??= findSignUpBoxes(this.all(), this.skip, (el, landmark) => this.holds(el, landmark)));
   }
 
   get article(): ArticleContent | null {
