@@ -164,8 +164,23 @@ const NOTHING_REMOVED = () => false;
 export function isCardList(el: Element, skip: Skip): boolean {
   // An empty layout helper (a masonry grid's sizer) is no entry of the list.
   let items = children(el, skip).filter((item) => whatIsLeft(item, skip ?? NOTHING_REMOVED) !== 'empty');
-  if (items.length > 0 && HEADING_TAGS.has(items[0].localName)) items = items.slice(1);
+  if (items.length > 0 && isListTitle(items[0], skip)) items = items.slice(1);
   return items.length >= 2 && items.every((item) => isCard(item, skip) || isTeaser(item, skip) || isOnlyLinks(item, skip));
+}
+
+/** How deep the heading that opens a list may sit in wrappers holding only it (a <header> around a <div> around the <h2>). */
+const TITLE_DEPTH = 3;
+
+/** A heading, or wrappers holding nothing but one: the title a list opens with ("Related", a topic's name). */
+function isListTitle(el: Element, skip: Skip): boolean {
+  let node: Element | null = el;
+  for (let depth = 0; node !== null && depth <= TITLE_DEPTH; depth++) {
+    if (HEADING_TAGS.has(node.localName)) return true;
+    if (hasLooseText(node)) return false;
+    const shown: Element[] = children(node, skip).filter((child) => whatIsLeft(child, skip ?? NOTHING_REMOVED) !== 'empty');
+    node = shown.length === 1 ? shown[0] : null;
+  }
+  return false;
 }
 
 function looseTextLength(el: Element, skip: Skip, max = TEASER_TEXT_MAX): number {
@@ -196,7 +211,7 @@ export function isLinkList(el: Element, skip: Skip): boolean {
   if (!LISTS.has(el.localName) && !BLOCKS.has(el.localName)) return false;
   if (hasLooseText(el)) return false;
   let items = children(el, skip);
-  if (items.length > 0 && HEADING_TAGS.has(items[0].localName)) items = items.slice(1);
+  if (items.length > 0 && isListTitle(items[0], skip)) items = items.slice(1);
   const isItem = (item: Element) => isOnlyLinks(item, skip) || isTeaser(item, skip) || isLinkList(item, skip);
   if (LISTS.has(el.localName)) return items.length >= 2 && items.every((item) => item.localName === 'li' && isItem(item));
   const bareLinks = items.every((item) => item.localName === 'a');

@@ -45,4 +45,12 @@ describe('link lists', () => {
     const card = (n: number) => `<div><a href="/s${n}"><img src="/i${n}.jpg" alt=""></a><h3><a href="/s${n}">Story ${n}</a></h3><p>Short summary ${n}.</p></div>`;
     expect(linkLists(`<div>${para('story text')}</div><section><h2>More</h2>${card(1)}${card(2)}${card(3)}</section>`)).toEqual(['body > section']);
   });
+
+  it('reads a heading in wrappers of its own as the title a list opens with, never a block with words beside it', () => {
+    // abc13.com: a topic's name in <header><div><h2>, then cards that are each one link.
+    const card = (n: number) => `<div class="card"><a href="/s${n}"><div><img src="/i${n}.jpg" alt=""></div><div><h2>Story number ${n}</h2></div></a></div>`;
+    const titled = (title: string) => `<div>${para('story text')}</div><section>${title}${card(1)}${card(2)}</section>`;
+    expect(linkLists(titled('<header><div><h2>Lewdness</h2></div></header>'))).toEqual(['body > section']);
+    expect(linkLists(titled('<header><div><h2>Lewdness</h2><p>What the sheriff says about the case.</p></div></header>'))).toEqual([]);
+  });
 });
