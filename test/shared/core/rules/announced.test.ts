@@ -235,6 +235,11 @@ describe('author boxes', () => {
     expect(kindOfTitle('Die meistgelesenen Artikel')).toBe('related');
     expect(kindOfTitle('Les plus lus')).toBe('related');
     expect(kindOfTitle('Kommentare')).toBe('comments');
+    for (const title of ['Weiterlesen:', 'Artikel zum Thema', 'Passend zum Thema', 'Weitere aktuelle Themen aus der Arbeitswelt', 'Nutzer mochten auch folgende Artikel', 'Mehr über Medien']) {
+      expect(kindOfTitle(title)).toBe('related');
+    }
+    // "Weiterlesen" opens a title only said whole: a sentence that starts so is no title.
+    expect(kindOfTitle('Weiterlesen lohnt sich')).toBeUndefined();
     // An opinion column's name, not the readers' comments; and the article alone is no title.
     expect(kindOfTitle('Der Kommentar')).toBeUndefined();
     expect(kindOfTitle('Die Brücke')).toBeUndefined();
