@@ -342,6 +342,9 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
       continue;
     }
     if (showsNothing(item)) continue;
+    // A second heading before the entries is the title's own ("Related" over "Read further in the
+    // pursuit of knowledge"), not an entry.
+    if (items + removed === 0 && HEADING_TAGS.has(item.localName) && item.getElementsByTagName('a').length === 0) continue;
     // Announced as related stories, cards whose headline is not a link are teasers too.
     if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isListOfLinkedEntries(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip) && !isAnnouncedTeasers(item, skip)) return false;
     items++;

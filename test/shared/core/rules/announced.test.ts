@@ -132,6 +132,14 @@ describe('opening headings', () => {
     expect(convert(`<h1>Study</h1>${story}${cites}`).markdown).toContain('Smith and Jones');
   });
 
+  it('reads a second heading before the entries as part of the title ("Related" over a subtitle)', () => {
+    const card = (n: number) => `<div class="card"><a href="/s${n}"><img src="/s${n}.jpg" alt=""></a><h3><a href="/s${n}">Story number ${n}</a></h3><h4><a href="/c">Advocacy</a> <a href="/d">Law</a></h4><p>${'What the court decided, and what it means for readers. '.repeat(7)}</p></div>`;
+    const block = (subtitle: string) => `<div class="news-list"><h3>Related</h3>${subtitle}<div class="flex">${card(1)}${card(2)}</div></div>`;
+    expect(convert(`<h1>Access restored</h1>${story}${block('<h2>Read further in the pursuit of knowledge</h2>')}`).markdown).not.toContain('Story number');
+    // Prose after the subtitle is a section of the page, not entries: the block stays (its cards may go as a list).
+    expect(convert(`<h1>Access restored</h1>${story}${block('<h2>Background</h2><p>The block began in April 2017 and lasted almost three years in all.</p>')}`).markdown).toContain('The block began');
+  });
+
   it('removes the thread a count of comments opens, whatever it holds; a heading without a count opens a section', () => {
     const comment = (who: string) => `<li><p>${who} (22 juin 2018)</p><p>What a fine piece on the architecture of the new ministry, thank you for it.</p></li>`;
     for (const title of ['27 commentaires', '2 Comments', '3 Kommentare:']) {
