@@ -2,7 +2,8 @@
 // link-list rule removed, "Comments" above a removed thread. What it announced is gone, so the
 // heading announces nothing; left alone it would stand in the Markdown over the next section's
 // text. A heading followed by nothing at all, or by a section with any text left, stays; a title
-// whose words announce such a block ("Aktuelle News") goes over an empty one too.
+// whose words announce such a block ("Aktuelle News") goes over an empty one too, and with nothing
+// after it in its block.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text, textOf } from '../dom/nodes';
 import { showsNothing, type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
