@@ -9,6 +9,7 @@ import { besideColumn } from './grid-columns';
 import { permalinkAnchor } from './permalinks';
 import { announcingLink, backLink, sectionLink } from './lone-links';
 import { repeatedCaption } from './repeated';
+import { imageCredit } from './image-credits';
 import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
 import { builderPart, chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
@@ -54,6 +55,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   announcingLink,
   sectionLink,
   repeatedCaption,
+  imageCredit,
   announcedBlock,
   inlinePromo,
   sidebarWidget,

@@ -7,7 +7,7 @@ import { type Skip, tokenIn, vocabulary } from '../dom/query';
 import { isBlock } from '../html/blocks';
 import type { CleaningRule } from './types';
 
-const CAPTION_TOKENS = vocabulary(['caption', 'wp-caption-text', 'image-caption', 'photo-caption', 'media-caption', 'gallery-caption']);
+const CAPTION_TOKENS = vocabulary(['caption', 'wp-caption', 'wp-caption-text', 'image-caption', 'photo-caption', 'media-caption', 'gallery-caption']);
 /** Shorter captions ("Photo: AP") repeat by nature. */
 const MIN_TEXT = 30;
 const ELLIPSIS = /(\u2026|\.\.\.)$/;
