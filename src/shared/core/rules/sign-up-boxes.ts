@@ -1,7 +1,7 @@
 // Sign-up boxes: an e-mail field, its button, and a few words around them ("Join our newsletter",
 // "for the latest news right to your inbox", "Your email address will not be published"). The form
 // rule takes a form, but the words around it stay and read as the story's last lines. A box is found
-// from its e-mail field: the outermost block around it whose own words, the fields aside, are a
+// from its e-mail field (or, for a log-in or registration wall, its password field): the outermost block around it whose own words, the fields aside, are a
 // short pitch, and that holds none of the page's content.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text } from '../dom/nodes';
 import { hasToken, type Skip } from '../dom/query';
@@ -25,6 +25,11 @@ export function isEmailField(el: Element): boolean {
   if (el.localName !== 'input') return false;
   if (hasToken(el, 'type', 'email') || hasToken(el, 'autocomplete', 'email')) return true;
   return EMAIL_NAMES.has((el.getAttribute('name') ?? '').trim().toLowerCase());
+}
+
+/** A log-in or registration box asks for a password: a box of its own, like a newsletter's. */
+export function isPasswordField(el: Element): boolean {
+  return el.localName === 'input' && hasToken(el, 'type', 'password');
 }
 
 /** The characters of `el`'s words outside its fields, or Infinity past the limits. */
@@ -58,7 +63,7 @@ export function findSignUpBoxes(elements: readonly Element[], skip: Skip, holds:
   const isBox = (el: Element) =>
     !NEVER.has(el.localName) && !holds(el, 'mainRegion') && !holds(el, 'title') && !holds(el, 'firstText') && pitchLength(el, skip) <= PITCH_MAX;
   for (const el of elements) {
-    if (!isEmailField(el) || (skip !== null && skip(el))) continue;
+    if (!(isEmailField(el) || isPasswordField(el)) || (skip !== null && skip(el))) continue;
     let box: Element | null = null;
     for (let node = el.parentElement; node !== null && isBox(node); node = node.parentElement) box = node;
     // A box is more than its form: the words around it make it one.
@@ -70,8 +75,8 @@ export function findSignUpBoxes(elements: readonly Element[], skip: Skip, holds:
 export const signUpBox: CleaningRule = {
   id: 'sign-up-box',
   category: 'chrome',
-  describe: 'sign-up and comment boxes: an e-mail field with a few words around it ("Join our newsletter…"), holding none of the content',
+  describe: 'sign-up, log-in and comment boxes: an e-mail or password field with a few words around it ("Join our newsletter…", "Register and read on"), holding none of the content',
   matches(el, context) {
-    return context.facts.signUpBoxes.has(el) ? 'a sign-up box: an e-mail field and a few words around it' : null;
+    return context.facts.signUpBoxes.has(el) ? 'a sign-up box: an e-mail or password field and a few words around it' : null;
   },
 };

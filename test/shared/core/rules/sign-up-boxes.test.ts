@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../../src/shared/core';
-import { isEmailField } from '../../../../src/shared/core/rules/sign-up-boxes';
+import { isEmailField, isPasswordField } from '../../../../src/shared/core/rules/sign-up-boxes';
 import { parseHtml } from '../../../../src/shared/core/parse';
 
 const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
@@ -17,6 +17,17 @@ describe('sign-up-box', () => {
     expect(removedBy(html, 'sign-up-box')).toEqual(['div']);
     expect(convert(html).markdown).not.toContain('Join our Newsletter');
     expect(convert(html).markdown).toContain('Work starts in spring');
+  });
+
+  it('removes a log-in wall whole: a password field and the few words around it', () => {
+    const wall = '<div class="wall"><h2>Register for free and read on</h2><form><input name="login_username" placeholder="Username"><input type="password" name="pwd"><input type="submit" value="Log in"></form><a href="/login/">Already registered? Log in here</a></div>';
+    const html = `<h1>Bridge</h1>${story}${wall}${more}`;
+    expect(removedBy(html, 'sign-up-box')).toEqual(['div']);
+    const { markdown } = convert(html);
+    expect(markdown).not.toContain('Register for free');
+    expect(markdown).not.toContain('Already registered');
+    expect(markdown).toContain('Work starts in spring');
+    expect(isPasswordField(parseHtml('<input type="Password">').body!.children[0])).toBe(true);
   });
 
   it('finds the field by its conventional names when it does not say type=email', () => {
