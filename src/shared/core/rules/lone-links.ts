@@ -107,17 +107,44 @@ export const announcingLink: CleaningRule = {
   id: 'announcing-link',
   category: 'chrome',
   tags: ['a'],
-  describe: 'links whose whole text announces comments, sharing, a newsletter or tags ("10 Kommentare", "Share", "Newsletter abonnieren"), standing alone on their line',
+  describe: 'links whose whole text announces comments, sharing, a newsletter or tags ("10 Kommentare", "Share", "Newsletter abonnieren"), standing alone on their line; a jump to the comments (to their anchor, or by their count) also in a byline\'s row',
   matches(el) {
     if (!el.hasAttribute('href')) return null;
     const text = linkWords(el);
     if (text === null || text === '' || text.length > PHRASE_MAX) return null;
     const kind = kindOfTitle(text);
     // "Read more" and "More from …" lead to the stories themselves: a listing's only link to one may be its "Read more".
-    if (kind === undefined || kind === 'author' || kind === 'related' || !standsAlone(el)) return null;
+    if (kind === undefined || kind === 'author' || kind === 'related') return null;
+    // A jump to the comments goes from a byline's row too ("12. Mai · Anna Muster · 71 Kommentare").
+    if (!standsAlone(el) && !(kind === 'comments' && jumpsToComments(el, text))) return null;
     return `a link announcing ${KIND_WORDS[kind]} ("${text}")`;
   },
 };
+
+/** The ids comments sections go by, as a link's fragment names them ("…/story#comments"). */
+const COMMENT_ANCHORS = new Set(['comments', 'comment', 'respond', 'reply-title', 'disqus_thread', 'comment-form', 'commentform', 'comments-section', 'kommentare', 'commentaires', 'comentarios', 'reactions']);
+/** A count of comments: "71 Kommentare", "Vos réactions (11)". */
+const COUNTED = /^\d+\s|\(\d+\)$/;
+
+/** Words of a sentence: two of three letters or more in the text right beside a link ("See the [comments] below"). */
+const SENTENCE_WORDS = /\p{L}{3,}[^\p{L}]+\p{L}{3,}/u;
+
+function inSentence(link: Element): boolean {
+  const before = link.previousSibling;
+  const after = link.nextSibling;
+  return (before?.nodeType === TEXT_NODE && SENTENCE_WORDS.test((before as Text).data)) || (after?.nodeType === TEXT_NODE && SENTENCE_WORDS.test((after as Text).data));
+}
+
+/**
+ * Whether a comments link only jumps to the comments — to their anchor on the page, or by their
+ * count — from a row of its own kind (a date, a name, separators), not from a sentence.
+ */
+function jumpsToComments(link: Element, text: string): boolean {
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.indexOf('#');
+  const jumps = COUNTED.test(text) || (hash >= 0 && COMMENT_ANCHORS.has(href.slice(hash + 1).trim().toLowerCase()));
+  return jumps && !inSentence(link);
+}
 
 const KIND_WORDS = {
   comments: 'the comments',

@@ -55,9 +55,13 @@ export function isShareLink(href: string): boolean {
 
 const LABEL_MAX = 40;
 
+/** Other links a bar may carry, at most: past them it is a list of links, whatever it shares. */
+const OTHERS_MAX = 4;
+
 /**
  * A share bar: at least two share links, every link a share link — except that a bar of three or
- * more may carry one other link (a network's home page, say Flipboard's, standing in for its button).
+ * more may carry other links, one for every two share links (a network's home page standing in for
+ * its button, an e-mail button behind Cloudflare's address protection).
  */
 function shareBarOf(el: Element, skip: Skip): boolean {
   let shares = 0;
@@ -80,7 +84,7 @@ function shareBarOf(el: Element, skip: Skip): boolean {
     let isLink = false;
     if (child.localName === 'a' && child.hasAttribute('href')) {
       if (isShareLink(child.getAttribute('href')!)) shares++;
-      else if (++others > 1) return false;
+      else if (++others > OTHERS_MAX) return false;
       isLink = true;
     }
     for (let i = child.childNodes.length - 1; i >= 0; i--) {
@@ -88,7 +92,7 @@ function shareBarOf(el: Element, skip: Skip): boolean {
       inLinks.push(inLink || isLink);
     }
   }
-  return others === 0 ? shares >= 2 : shares >= 3;
+  return others === 0 ? shares >= 2 : shares >= 3 && others * 2 <= shares;
 }
 
 function elementChildren(el: Element): number {

@@ -33,9 +33,21 @@ describe('announcing-link', () => {
     expect(markdownOf(`${story}<div><a href="/newsletter"><b>Newsletter abonnieren</b></a></div>`)).not.toContain('Newsletter');
   });
 
+  it("removes a jump to the comments from a byline's row: to their anchor, or by their count", () => {
+    const byline = (link: string) => `<h1>Bridge</h1><p class="meta">12 May 2020 | <a href="/author/anna">Anna Muster</a> | ${link}</p>${story}`;
+    for (const link of ['<a href="/story#comments">Vos réactions (11)</a>', '<a href="/forum/thread-295890/">71 Kommentare</a>', '<a href="/story#comments">Post a Comment</a>']) {
+      const markdown = markdownOf(byline(link));
+      expect(markdown, link).not.toMatch(/réactions|Kommentare|Comment/);
+      expect(markdown, link).toContain('[Anna Muster](/author/anna)');
+    }
+    // A link to a discussion elsewhere, by its name only, is not a jump to this page's comments.
+    expect(markdownOf(byline('<a href="/forum/">Comments</a>'))).toContain('[Comments](/forum/)');
+  });
+
   it('keeps "Read more" (a listing\'s link to the story) and such words inside a sentence', () => {
     expect(markdownOf(`${story}<p><a href="/story">Read more</a></p>`)).toContain('[Read more]');
     expect(markdownOf(`<p>${'Words here. '.repeat(5)} See the <a href="#comments">comments</a> below.</p>`)).toContain('[comments]');
+    expect(markdownOf(`<p>${'Words here. '.repeat(5)} Tell us what you think: <a href="#respond">leave a comment</a> and join in.</p>`)).toContain('[leave a comment]');
   });
 });
 

@@ -18,6 +18,13 @@ describe('share bars', () => {
     expect(removedBy(html)).toEqual(['share-bar div']);
   });
 
+  it('takes a bar of four share links with a profile link and an e-mail button among them', () => {
+    const share = (network: string) => `<li><a href="${network}">${network.slice(8, 16)}</a></li>`;
+    const links = ['https://www.facebook.com/sharer/sharer.php?u=x', 'https://twitter.com/intent/tweet?url=x', 'https://www.xing.com/spi/shares/new?url=x', 'https://www.linkedin.com/shareArticle?url=x'].map(share).join('');
+    const html = `<ul>${links}<li><a href="https://www.instagram.com/ourpage/">Instagram</a></li><li><a href="/cdn-cgi/l/email-protection#8ab5">E-Mail</a></li></ul><p>x</p>`;
+    expect(removedBy(html)).toEqual(['share-bar ul']);
+  });
+
   it('keeps a block with a real link among the share links, or with more than a label of text', () => {
     expect(removedBy('<p><a href="https://twitter.com/intent/tweet?u=x">Tweet</a> or read <a href="/more">more</a></p>')).toEqual([]);
     const talk = '<div><p>We asked readers to share their stories on social media, and many did so over the weekend.</p><a href="https://www.facebook.com/sharer.php?u=x">F</a><a href="https://twitter.com/share?url=x">T</a></div>';
