@@ -234,10 +234,10 @@ const SHORT_TEXT_NODES = 32;
 
 /**
  * The text of `el` when it is short: at most `maxChars` characters (before trimming), in at most a
- * handful of nodes, every descendant element `allowed`. Otherwise null, found without walking a big
+ * handful of nodes, every descendant element `allowed` (those `skip` names left out). Otherwise null, found without walking a big
  * subtree (rules ask this of every element; a page nested 100,000 deep must not make it quadratic).
  */
-export function shortTextOf(el: Element, allowed: (descendant: Element) => boolean, maxChars: number): string | null {
+export function shortTextOf(el: Element, allowed: (descendant: Element) => boolean, maxChars: number, skip: Skip = null): string | null {
   let text = '';
   let nodes = 0;
   const stack: Node[] = [];
@@ -249,6 +249,8 @@ export function shortTextOf(el: Element, allowed: (descendant: Element) => boole
       text += (node as Text).data;
       if (text.length > maxChars) return null;
     } else if (node.nodeType === ELEMENT_NODE) {
+      // What cleaning already took (a <style> a styled component sets inside a link) says nothing.
+      if (skip !== null && skip(node as Element)) continue;
       if (!allowed(node as Element)) return null;
       const kids = (node as Element).childNodes;
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);

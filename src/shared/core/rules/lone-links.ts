@@ -8,7 +8,7 @@
 // They say nothing of the page, and in Markdown stand as stray lines under the text. Only where the
 // link stands alone: "go back to the main page" inside a sentence is the sentence's.
 import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
-import { shortTextOf, showsNothing } from '../dom/query';
+import { shortTextOf, showsNothing, type Skip } from '../dom/query';
 import { isBlock } from '../html/blocks';
 import { kindOfTitle } from './announced';
 import type { CleaningRule, RuleContext } from './types';
@@ -22,6 +22,9 @@ const TO_TOP =
 /** "Skip to content": links that move past the page's furniture (and would be the first line of the Markdown). */
 const SKIP =
   /^(skip( to| over| past)? (the )?(main |page )?(content|navigation|nav|menu|article|search|footer)|skip navigation|(jump|go) to (the )?(main )?(content|navigation|article)|continue reading the main story|(direkt )?zum inhalt( springen)?|inhalt überspringen|zur navigation( springen)?|aller au contenu( principal)?|passer au contenu|saltar al contenido( principal)?|ir al contenido|passa al contenuto|przejdź do (treści|zawartości)|naar (de )?inhoud)$/iu;
+/** "All posts": links to the listing the page belongs to ("Zu allen Beiträgen", "Alle Politik-Artikel lesen", "View all"). */
+const TO_LISTING =
+  /^((zu|zurück zu) )?alle[nm]? ([\p{L}]+-)?(beiträge|beiträgen|artikel|artikeln|meldungen|news|nachrichten|pressemitteilungen|neuigkeiten)( (anzeigen|lesen|ansehen|im überblick))?$|^(view|see|show|browse) all( (posts|articles|stories|news))?$|^all (posts|articles|stories|news)$|^voir (tous les articles|toutes les actualités)$|^ver tod[oa]s (las noticias|los artículos)$/iu;
 /** Arrows and bars drawn around the words: "« Zurück", "↑ Top". */
 const DECORATION = /^[\s<>«»‹›←↑^|·•\-–—]+|[\s<>«»‹›←↑^|·•\-–—]+$/gu;
 const PHRASE_MAX = 60;
@@ -34,16 +37,16 @@ const isWrapping = (el: Element) => INLINE.has(el.localName) || ICON_PARTS.has(e
 const SIBLINGS_MAX = 16;
 
 /** A link's words, when short and only wrapped in formatting or an icon; null otherwise. */
-function linkWords(link: Element): string | null {
+function linkWords(link: Element, skip: Skip): string | null {
   // Most links hold one text node: read it without a walk.
   const only = link.childNodes.length === 1 ? link.childNodes[0] : null;
-  const text = only !== null && only.nodeType === TEXT_NODE ? (only as Text).data : shortTextOf(link, isWrapping, PHRASE_MAX * 4);
+  const text = only !== null && only.nodeType === TEXT_NODE ? (only as Text).data : shortTextOf(link, isWrapping, PHRASE_MAX * 4, skip);
   return text === null || text.length > PHRASE_MAX * 4 ? null : text.replace(/\s+/g, ' ').trim();
 }
 
 function isBackPhrase(text: string): boolean {
   const words = text.replace(DECORATION, '');
-  return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words) || SKIP.test(words));
+  return words.length > 0 && words.length <= PHRASE_MAX && (BACK.test(words) || TO_TOP.test(words) || SKIP.test(words) || TO_LISTING.test(words));
 }
 
 /** Nothing a reader sees: whitespace, or an element with no words and no picture (an icon, an empty slot). */
@@ -95,9 +98,9 @@ export const backLink: CleaningRule = {
   category: 'chrome',
   tags: ['a'],
   describe: 'links that only take the reader back or past the furniture ("Back to top", "Zurück zur Übersicht", "Skip to content"), standing alone on their line',
-  matches(el) {
+  matches(el, context) {
     if (!el.hasAttribute('href')) return null;
-    const text = linkWords(el);
+    const text = linkWords(el, context.skip);
     if (text === null || !isBackPhrase(text) || !standsAlone(el)) return null;
     return `a link back ("${text}")`;
   },
@@ -108,9 +111,9 @@ export const announcingLink: CleaningRule = {
   category: 'chrome',
   tags: ['a'],
   describe: 'links whose whole text announces comments, sharing, a newsletter or tags ("10 Kommentare", "Share", "Newsletter abonnieren"), standing alone on their line; a jump to the comments (to their anchor, or by their count) also in a byline\'s row',
-  matches(el) {
+  matches(el, context) {
     if (!el.hasAttribute('href')) return null;
-    const text = linkWords(el);
+    const text = linkWords(el, context.skip);
     if (text === null || text === '' || text.length > PHRASE_MAX) return null;
     const kind = kindOfTitle(text);
     // "Read more" and "More from …" lead to the stories themselves: a listing's only link to one may be its "Read more".
@@ -184,7 +187,7 @@ export const sectionLink: CleaningRule = {
   matches(el, context: RuleContext) {
     const href = el.getAttribute('href');
     if (href === null || href.trim() === '' || NOT_A_PAGE.test(href.trim())) return null;
-    const text = linkWords(el);
+    const text = linkWords(el, context.skip);
     if (text === null || text === '' || text.length > SECTION_MAX || text.split(' ').length > SECTION_WORDS_MAX) return null;
     const next = nextAfterLine(el);
     if (next === null || !context.facts.holds(next, 'title') || !standsAlone(el)) return null;

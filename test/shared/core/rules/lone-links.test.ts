@@ -16,6 +16,19 @@ describe('back-link', () => {
     expect(markdownOf(`<body>${scripts}<a href="#main" class="skip">Skip to main content</a>${scripts}<div class="menu"><a href="/">Home</a></div><div id="main">${story}</div></body>`)).not.toContain('Skip to');
   });
 
+  it('removes a link alone on its line to the listing the page belongs to ("All posts")', () => {
+    for (const words of ['Zu allen Beiträgen', 'Alle Politik-Artikel lesen', 'View all', 'Alle News im Überblick']) {
+      expect(markdownOf(`${story}<div><a href="/blog"><i class="icon"></i> <span>${words}</span></a></div>${story}`), words).not.toContain(words);
+    }
+    // "All the news that's fit to print" is a title, not a way to a listing.
+    expect(markdownOf(`${story}<p><a href="/motto">All the news that's fit to print</a></p>`)).toContain('All the news');
+  });
+
+  it('reads a link\'s words without the style a styled component sets inside it', () => {
+    const link = '<a href="/news"><style>.css-1t9pz9x{width:20px}</style><svg viewBox="0 0 30 20"><path d="M18 2"></path></svg><span>Zurück zur Übersicht</span></a>';
+    expect(markdownOf(`${story}<div>${link}</div>`)).not.toContain('Übersicht');
+  });
+
   it('keeps such words inside a sentence, in a row of links, among list entries, or without a link', () => {
     expect(markdownOf(`<p>${'Words here. '.repeat(5)} Then <a href="/">go back to the main page</a> and look again.</p>`)).toContain('go back to the main page');
     expect(markdownOf(`${story}<p><a href="/a">Back</a> <a href="/b">Print</a></p>`)).toContain('[Back]');
