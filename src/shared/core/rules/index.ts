@@ -10,6 +10,7 @@ import { permalinkAnchor } from './permalinks';
 import { announcingLink, backLink, sectionLink } from './lone-links';
 import { repeatedCaption } from './repeated';
 import { imageCredit } from './image-credits';
+import { readingTime } from './reading-time';
 import { codeBlockButton, formControls, interfaceButton, interfaceForm } from './forms';
 import { builderPart, chromeLandmark } from './landmarks';
 import { linkList } from './link-lists';
@@ -56,6 +57,7 @@ export const DEFAULT_RULES: readonly CleaningRule[] = [
   sectionLink,
   repeatedCaption,
   imageCredit,
+  readingTime,
   announcedBlock,
   inlinePromo,
   sidebarWidget,
