@@ -4,7 +4,8 @@
 import { findDescendant, hasToken, valueHasToken } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { ELEMENT_NODE, type Element, textOf } from '../dom/nodes';
-import { holdsDataTable } from './page-facts';
+import { isDataTable } from './page-facts';
+import { tableRows } from '../html/tables';
 import type { CleaningRule } from './types';
 
 const FIELDS = new Set(['input', 'textarea', 'select', 'button']);
@@ -17,6 +18,14 @@ export const formControls: CleaningRule = {
   matches: (el) => `<${el.localName}> is a form control`,
 };
 
+/** A table that lays out a form (a label beside a field in at least half its rows) holds no data. */
+function laysOutFields(table: Element): boolean {
+  const rows = tableRows(table);
+  let withField = 0;
+  for (const row of rows) if (findDescendant(row, (d) => FIELDS.has(d.localName)) !== null) withField++;
+  return withField >= 2 && withField * 2 >= rows.length;
+}
+
 export const interfaceForm: CleaningRule = {
   id: 'form',
   category: 'chrome',
@@ -26,7 +35,7 @@ export const interfaceForm: CleaningRule = {
     if (findDescendant(el, (d) => FIELDS.has(d.localName), context.skip) === null) return null;
     const { facts } = context;
     if (facts.holds(el, 'mainRegion') || facts.holds(el, 'firstText') || facts.holds(el, 'title')) return null;
-    if (holdsDataTable(el, context.skip)) return null;
+    if (findDescendant(el, (d) => d.localName === 'table' && isDataTable(d) && !laysOutFields(d), context.skip) !== null) return null;
     if (findDescendant(el, (d: Element) => d.localName === 'main' || d.localName === 'article', context.skip) !== null) return null;
     return 'a form (comments, search or sign-up), not content';
   },

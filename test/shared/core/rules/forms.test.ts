@@ -10,6 +10,17 @@ describe('forms', () => {
     expect(convert(`${story}<p>Pick: <select><option>Abarth</option><option>Audi</option></select></p>`).markdown).not.toContain('Abarth');
   });
 
+  it('removes a form laid out in a table (a label beside each field), but keeps a form holding a data table', () => {
+    const row = (label: string, field: string) => `<tr><td>${label}</td><td>${field}</td></tr>`;
+    const laidOut = `<form><table>${row('Name*', '<input name="username">')}${row('Email', '<input name="email">')}${row('Beitrag*', '<textarea name="comment"></textarea>')}${row('&nbsp;', '<input type="submit" value="Eintragen">')}</table></form>`;
+    const result = convert(`<h1>News</h1>${story}${laidOut}`);
+    expect(result.removed.map((r) => r.ruleId)).toContain('form');
+    expect(result.markdown).not.toContain('Beitrag');
+    // A timetable with a search field above it is data inside a form.
+    const timetable = `<form><input name="q"><table><tr><th>Train</th><th>Time</th></tr><tr><td>IC 5</td><td>09:12</td></tr><tr><td>RE 7</td><td>09:40</td></tr></table></form>`;
+    expect(convert(`<h1>Trains</h1>${story}${timetable}`).markdown).toContain('IC 5');
+  });
+
   it('keeps a form that wraps the page (its title and story)', () => {
     const result = convert(`<form action="/"><h1>Title</h1>${story}<input type="hidden" name="v"></form>`);
     expect(result.removed).toEqual([]);
