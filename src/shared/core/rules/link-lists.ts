@@ -109,8 +109,8 @@ export function isTeaser(el: Element, skip: Skip): boolean {
   return looseTextLength(el, skip) <= TEASER_TEXT_MAX;
 }
 
-/** What an announced teaser may say beside its links: a summary of a few sentences. */
-const ANNOUNCED_TEASER_TEXT_MAX = 600;
+/** What an announced teaser may say beside its links: a summary of a few sentences, or the story's first paragraph. */
+const ANNOUNCED_TEASER_TEXT_MAX = 1000;
 
 /**
  * A teaser as a block announced as related stories holds them: a headline whose words are mostly one
@@ -118,14 +118,17 @@ const ANNOUNCED_TEASER_TEXT_MAX = 600;
  * summary of a few sentences. Never read so elsewhere: a section under a linked heading is content.
  */
 export function isAnnouncedTeaser(el: Element, skip: Skip): boolean {
-  const headline = HEADING_TAGS.has(el.localName) ? el : findDescendant(el, (d) => HEADING_TAGS.has(d.localName), skip);
+  // Found among what rules removed too: a headline named as related ("Related__Heading") went first, its card is no less a teaser.
+  const headline = HEADING_TAGS.has(el.localName) ? el : findDescendant(el, (d) => HEADING_TAGS.has(d.localName));
   if (headline === null || headline.localName === 'h1' || !isMostlyOneLink(headline)) return false;
   if (findDescendant(el, (d) => NOT_IN_CARDS.has(d.localName), skip) !== null) return false;
   return looseTextLength(el, skip, ANNOUNCED_TEASER_TEXT_MAX) <= ANNOUNCED_TEASER_TEXT_MAX;
 }
 
-/** The heading's first link leads to another page and holds most of its words. */
+/** The heading's first link leads to another page and holds most of its words (or a link to another page wraps the heading). */
 function isMostlyOneLink(heading: Element): boolean {
+  const wrapper = heading.parentElement;
+  if (wrapper !== null && wrapper.localName === 'a' && linksElsewhere(wrapper)) return true;
   const link = heading.getElementsByTagName('a')[0];
   if (link === undefined || !linksElsewhere(link)) return false;
   return textOf(link).trim().length * 2 > textOf(heading).trim().length;

@@ -132,6 +132,16 @@ describe('opening headings', () => {
     expect(convert(`<h1>Study</h1>${story}${cites}`).markdown).toContain('Smith and Jones');
   });
 
+  it('reads cards whose link wraps the headline, and whose summary is a first paragraph, as related teasers', () => {
+    const summary = 'The single pieces of fabric would be bad enough on their own, so why do we see the coat so often? '.repeat(8);
+    const card = (n: number) => `<article><a href="/2016/story-${n}/"><img src="/s${n}.jpg" alt=""></a><a href="/2016/story-${n}/"><h2 class="Related___StyledHeading-v60wrk-0">Story number ${n}</h2></a><div>${summary}</div><a href="/2016/story-${n}/">Weiterlesen...</a></article>`;
+    const html = `<h1>Shower heads</h1>${story}<div class="Wrapper"><h3>Ähnliche Beiträge</h3><div>${card(1)}${card(2)}</div></div>`;
+    const markdown = convert(html).markdown;
+    expect(markdown).not.toContain('Ähnliche Beiträge');
+    expect(markdown).not.toContain('single pieces of fabric');
+    expect(markdown).toContain('The council voted');
+  });
+
   it('reads a second heading before the entries as part of the title ("Related" over a subtitle)', () => {
     const card = (n: number) => `<div class="card"><a href="/s${n}"><img src="/s${n}.jpg" alt=""></a><h3><a href="/s${n}">Story number ${n}</a></h3><h4><a href="/c">Advocacy</a> <a href="/d">Law</a></h4><p>${'What the court decided, and what it means for readers. '.repeat(7)}</p></div>`;
     const block = (subtitle: string) => `<div class="news-list"><h3>Related</h3>${subtitle}<div class="flex">${card(1)}${card(2)}</div></div>`;
