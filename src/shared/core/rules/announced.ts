@@ -99,12 +99,12 @@ const FURNITURE_TOKENS = vocabulary([
 
 const TITLES: ReadonlyArray<[RegExp, Kind]> = [
   [/^((\d+|one|no|top|top rated|reader|readers'?|latest|recent|most recent|user)\s+)*(comments?|responses?|replies|thoughts|discussion)(\s*\(\d+\))?(\s+(on|to)\s.*)?$|^(leave|post|add|write) a (reply|comment)|^join the (conversation|discussion)/i, 'comments'],
-  [/^(related\b|recommended\b|more (stories|articles|news|videos|from|on|in|like this)\b|you (may|might) (also )?like|customers (who bought this item )?also bought|frequently bought together|most (read|popular|viewed|shared|watched|commented)\b|(popular|trending)\b|read (more|next)$|also read\b|top stories\b|latest (news|stories|posts|videos|from)\b|recent (posts|stories|articles)\b|editor'?s'? picks\b|don'?t miss\b|what to read next)/i, 'related'],
+  [/^(related\b|recommended\b|more (stories|articles|news|videos|from|on|in|like this)\b|you (may|might) (also )?like|customers (who bought this item )?also bought|frequently bought together|most (read|popular|viewed|shared|watched|commented)\b|(popular|trending)\b|read (more|next)$|(next|previous) (article|post|story)$|also read\b|top stories\b|latest (news|stories|posts|videos|from)\b|recent (posts|stories|articles)\b|editor'?s'? picks\b|don'?t miss\b|what to read next)/i, 'related'],
   [/^(newsletter|sign up for|subscribe to)/i, 'newsletter'],
   // The same announcements in the other languages the evaluation pages hold most (German, French,
   // Spanish, Portuguese, Italian, Polish, Dutch).
   [/^((\d+\s+)?(kommentare?|commentaires?|comentarios?|comentários?|commenti|komentarze?|reacties)\b|(kommentar|antwort) (schreiben|verfassen|hinterlassen)|(jetzt )?kommentieren$|vos (réactions|commentaires)\b|(neueste|letzte) kommentare|(laisser|écrire) un commentaire|(deja|escribe) (un|tu) comentario|deixe (um|seu) comentário|lascia un commento|dodaj komentarz)/i, 'comments'],
-  [/^(mehr zum thema|mehr (aus|zu|von|über|artikel|news|nachrichten)\b|weitere (aktuelle )?(artikel|beiträge|nachrichten|themen|news)|(zum )?weiterlesen$|(artikel|passend) zum thema|nutzer mochten auch|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|kunden kauften auch|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|(die )?neuesten? (artikel|beiträge|nachrichten|meldungen|news)|aktuellste (artikel|beiträge|nachrichten|meldungen|news)|aktuelle (artikel|beiträge|nachrichten|meldungen|news)\b|weitere meldungen|entdecke weitere|articles les plus lus|temas relacionados|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
+  [/^(mehr zum thema|mehr (aus|zu|von|über|artikel|news|nachrichten)\b|weitere (aktuelle )?(artikel|beiträge|nachrichten|themen|news)|(zum )?weiterlesen$|(artikel|passend) zum thema|nutzer mochten auch|ähnliche (artikel|beiträge|themen)|verwandte (artikel|beiträge|themen|themenbereiche)|(das|dies) könnte (sie|dich|euch) (auch )?interessieren|kunden kauften auch|(auch|ebenfalls) interessant|lesen sie auch|lies auch|(am )?meist(en)? gelesen|meistgelesen|beliebteste|(die )?neuesten? (artikel|beiträge|nachrichten|meldungen|news)|aktuellste (artikel|beiträge|nachrichten|meldungen|news)|aktuelle (artikel|beiträge|nachrichten|meldungen|news)\b|weitere meldungen|entdecke weitere|(nächster|vorheriger) (artikel|beitrag)$|article (suivant|précédent)$|articles les plus lus|temas relacionados|top[- ]themen|à lire aussi|a lire aussi|lire aussi|sur le même sujet|les plus (lus|populaires)|articles? similaires|vous aimerez aussi|te puede interesar|también te puede interesar|lo más (leído|visto)|noticias relacionadas|más noticias|artículos relacionados|leia também|mais lidas|notícias relacionadas|veja também|leggi anche|i più letti|articoli correlati|potrebbe interessarti|czytaj (też|także|również)|zobacz (też|także|również)|najczęściej czytane|polecane|lees ook|meest gelezen|gerelateerde artikelen)/i, 'related'],
   // A post's tags and categories, said whole ("Tags", "Schlagworte zum Thema", "Filed under").
   [/^(tags?|tagged( with)?|schlagw(o|ö)rte( zum thema)?|stichw(o|ö)rte|themen|mehr lesen über|etiquetas|tagi|mots[- ]clés|étiquettes|categor(y|ies)|kategorien?|filed under|posted in|abgelegt unter)$/i, 'post-links'],
   // Said whole: "Share" over a row of buttons, never "Share your story" over a form for readers' stories.
@@ -318,7 +318,35 @@ function isListOfEntries(el: Element, skip: Skip): boolean {
   return isLinkList(el, skip) || isListOfLinkedEntries(el, skip) || isCardList(el, skip);
 }
 
-/** The block's content after its opening heading is nothing but links and teaser cards. */
+/** What a line to more entries says besides its link: a few words ("All reports in the section"). */
+const LINE_TO_MORE_TEXT_MAX = 40;
+
+/** A line with one link to another page and a few words beside it. */
+function isLineToMore(el: Element, skip: Skip): boolean {
+  let links = 0;
+  let words = 0;
+  const stack: Node[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      words += (node as Text).data.trim().length;
+      if (words > LINE_TO_MORE_TEXT_MAX) return false;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      const child = node as Element;
+      if (child !== el && skip !== null && skip(child)) continue;
+      if (child.localName === 'a') {
+        const href = (child.getAttribute('href') ?? '').trim();
+        if (href === '' || href.startsWith('#') || ++links > 1) return false;
+        continue;
+      }
+      if (isBlock(child) && child !== el) return false;
+      for (const grandchild of child.childNodes) stack.push(grandchild);
+    }
+  }
+  return links === 1;
+}
+
+/** The block's content after its opening heading is nothing but links and teaser cards (and a line to more of them). */
 function isAnnouncedList(el: Element, skip: Skip): boolean {
   let heading = openingHeading(el);
   let items = 0;
@@ -345,6 +373,8 @@ function isAnnouncedList(el: Element, skip: Skip): boolean {
     // A second heading before the entries is the title's own ("Related" over "Read further in the
     // pursuit of knowledge"), not an entry.
     if (items + removed === 0 && HEADING_TAGS.has(item.localName) && item.getElementsByTagName('a').length === 0) continue;
+    // After the entries, a line to the rest of them: "Alle Meldungen der Rubrik | Schwangerschaft «".
+    if (items + removed > 0 && isLineToMore(item, skip)) continue;
     // Announced as related stories, cards whose headline is not a link are teasers too.
     if (!isOnlyLinks(item, skip) && !isLinkList(item, skip) && !isListOfLinkedEntries(item, skip) && !isTeaser(item, skip) && !isCard(item, skip) && !isCardList(item, skip) && !isAnnouncedTeasers(item, skip)) return false;
     items++;

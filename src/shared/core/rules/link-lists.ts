@@ -5,7 +5,7 @@
 //   text stand on both sides of the list among its siblings: then it belongs to the prose.
 // A page without any running text (an index, a link directory) keeps its lists.
 import { ELEMENT_NODE, type Element, type Node, TEXT_NODE, type Text, textOf } from '../dom/nodes';
-import { findDescendant, type Skip, whatIsLeft } from '../dom/query';
+import { findDescendant, showsNothing, type Skip, whatIsLeft } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { withinDocumentPart } from './document-parts';
 import { isShareLink } from './share-bars';
@@ -25,14 +25,16 @@ export function isOnlyLinks(el: Element, skip: Skip): boolean {
 const ENTRY_NUMBERS = /^[\s\p{P}\p{S}\p{N}]*$/u;
 
 /**
- * A <ul>/<ol> of two or more entries, each its links and at most numbers beside them ("2019-01-14:
- * [Story]", "[Story] (13)", "1 [Story]"). Read so only where a title announces related stories: a
- * price or a page number beside a link is the content of other lists.
+ * A <ul>/<ol> of two or more entries (or a <div> of entries set as blocks), each its links and at
+ * most numbers beside them ("2019-01-14: [Story]", "[Story] (13)", "1 [Story]"). Read so only where
+ * a title announces related stories: a price or a page number beside a link is the content of other lists.
  */
 export function isListOfLinkedEntries(el: Element, skip: Skip): boolean {
-  if (!LISTS.has(el.localName) || hasLooseText(el)) return false;
-  const items = children(el, skip);
-  return items.length >= 2 && items.every((item) => item.localName === 'li' && isLinksAnd(item, skip, ENTRY_NUMBERS));
+  const isList = LISTS.has(el.localName);
+  if ((!isList && el.localName !== 'div') || hasLooseText(el)) return false;
+  const items = children(el, skip).filter((item) => !showsNothing(item));
+  const isEntry = (item: Element) => (isList ? item.localName === 'li' : BLOCKS.has(item.localName)) && isLinksAnd(item, skip, ENTRY_NUMBERS);
+  return items.length >= 2 && items.every(isEntry);
 }
 
 /** True when the text under `el` outside links is only what `beside` allows, and there is a link. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../../../src/shared/core';
 import { kindOfTitle } from '../../../../src/shared/core/rules/announced';
+import { isListOfLinkedEntries } from '../../../../src/shared/core/rules/link-lists';
+import { parseHtml } from '../../../../src/shared/core/parse';
 
 const story = `<p>${'The council voted on the bridge after a long debate about its cost. '.repeat(3)}</p>`;
 
@@ -140,6 +142,24 @@ describe('opening headings', () => {
     expect(markdown).not.toContain('Ähnliche Beiträge');
     expect(markdown).not.toContain('single pieces of fabric');
     expect(markdown).toContain('The council voted');
+  });
+
+  it('reads entries set as blocks of a link and a date, and a line to more of them after, as what a related title announces', () => {
+    const entry = (n: number) => `<div class="item"><div class="headline"><a href="/news/story-${n}/">Story number ${n} about midwives</a> 07.02.2022</div><div class="clearfix"></div></div>`;
+    const block = (title: string) => `<div class="related"><h4>${title}</h4><div class="headlines">${entry(1)}${entry(2)}${entry(3)}</div><br><div class="all">Alle Meldungen der Rubrik | <a href="/news/pregnancy/">Schwangerschaft</a> «</div></div>`;
+    const markdown = convert(`<h1>Exercise</h1>${story}${block('Weitere Meldungen aus der Rubrik <a href="/news/pregnancy/">Schwangerschaft</a>:')}`).markdown;
+    expect(markdown).not.toContain('Story number');
+    expect(markdown).not.toContain('Alle Meldungen');
+    expect(markdown).not.toContain('Weitere Meldungen');
+    // Entries with words beside their links are not links with dates.
+    const entries = (beside: string) => parseHtml(`<div>${entry(1).replace('07.02.2022', beside)}${entry(2).replace('07.02.2022', beside)}</div>`).body!.children[0];
+    expect(isListOfLinkedEntries(entries('07.02.2022'), null)).toBe(true);
+    expect(isListOfLinkedEntries(entries('tells how midwives work'), null)).toBe(false);
+  });
+
+  it('knows the links to the next and previous post as related stories', () => {
+    for (const title of ['Next post', 'Previous article', 'Nächster Artikel', 'Vorheriger Beitrag', 'Article suivant']) expect(kindOfTitle(title), title).toBe('related');
+    expect(kindOfTitle('Next steps')).toBeUndefined();
   });
 
   it('reads a second heading before the entries as part of the title ("Related" over a subtitle)', () => {
