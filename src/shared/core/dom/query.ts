@@ -259,6 +259,31 @@ export function shortTextOf(el: Element, allowed: (descendant: Element) => boole
   return text;
 }
 
+/** How many nodes `leadingText` reads. */
+const LEADING_NODES = 16;
+
+/**
+ * The first words of `el`: its first text node that is not blank, found within a few nodes (null
+ * past them). A cheap test before reading an element whole: a label starts its element's text.
+ */
+export function leadingText(el: Element): string | null {
+  let nodes = 0;
+  const stack: Node[] = [];
+  for (let i = el.childNodes.length - 1; i >= 0; i--) stack.push(el.childNodes[i]);
+  while (stack.length > 0) {
+    if (++nodes > LEADING_NODES) return null;
+    const node = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      const data = (node as Text).data;
+      if (data.trim() !== '') return data;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      const kids = (node as Element).childNodes;
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return null;
+}
+
 /** How many nodes `showsNothing` reads. */
 const NOTHING_NODES = 12;
 

@@ -3,8 +3,8 @@
 // the agency is the picture's licence note, read by nobody who reads the text. Only a line of its
 // own goes (a credit inside the caption's sentence stays with it), and only beside a picture: the
 // same words in running text, or "Source: Eurostat" under a chart, are not touched.
-import type { Element } from '../dom/nodes';
-import { findDescendant, shortTextOf, tokenIn, visibleTextLength, vocabulary } from '../dom/query';
+import { ELEMENT_NODE, type Element, TEXT_NODE, type Text } from '../dom/nodes';
+import { findDescendant, leadingText, shortTextOf, tokenIn, visibleTextLength, vocabulary } from '../dom/query';
 import { HEADING_TAGS } from '../html/blocks';
 import { namesCaption } from './repeated';
 import type { CleaningRule } from './types';
@@ -41,6 +41,8 @@ function labelPattern(labels: readonly string[]): RegExp {
 const PHOTO_LABEL = labelPattern(PHOTO_LABELS);
 const ANY_LABEL = labelPattern([...PHOTO_LABELS, ...PICTURE_LABELS]);
 const COPYRIGHT = /^[([]?\s*(?:©|\(c\)\s|copyright\b)/iu;
+/** The first letters any label above starts with (a quick test of an element's first words). */
+const MAY_START_CREDIT = new RegExp(`^[\\s.,;([–—-]*(?:©|\\(c\\)|copyright|${[...new Set([...PHOTO_LABELS, ...PICTURE_LABELS].map((label) => label.slice(0, 3)))].join('|').replace(/\./g, '\\.')})`, 'iu');
 /** Small words inside names ("Agence France Presse", "Ludwig van Beethoven", "Presse- und Informationsamt"). */
 const JOINERS = new Set(['von', 'van', 'der', 'den', 'de', 'da', 'di', 'del', 'la', 'le', 'du', 'y', 'e', 'und', 'and', 'et', 'of', 'für', 'via']);
 /** Class tokens that name an image's credit line (whole tokens, and only beside a picture). */
@@ -84,19 +86,52 @@ function besidePicture(el: Element): boolean {
 /** What a credit line's words may be wrapped in: anything but a picture, a list, a table, a heading or a script. */
 const mayWrapCredit = (el: Element): boolean => !NEVER.has(el.localName) && el.localName !== 'script' && el.localName !== 'style';
 
+/**
+ * A wrapper around one element and no words of its own says what that element says, and rules try
+ * children first: the child was judged already (this spares a read of every wrapper of a page).
+ */
+function onlyWraps(el: Element): boolean {
+  let elements = 0;
+  for (const child of el.childNodes) {
+    if (child.nodeType === ELEMENT_NODE) elements++;
+    else if (child.nodeType === TEXT_NODE && (child as Text).data.trim() !== '') return false;
+  }
+  return elements === 1;
+}
+
+/**
+ * A link in a list's entry is a story's or a gallery's title ("Photos: Europa, Mysterious Icy Moon of
+ * Jupiter" among related links), never a credit line; a credit linked to the agency stands on its own.
+ */
+function linkedEntry(el: Element): boolean {
+  let link = false;
+  let level = 0;
+  for (let node: Element | null = el; node !== null && level <= IMAGE_REACH; node = node.parentElement, level++) {
+    if (node.localName === 'a') link = true;
+    else if (node.localName === 'li') return link;
+  }
+  return false;
+}
+
 export const imageCredit: CleaningRule = {
   id: 'image-credit',
   category: 'chrome',
   describe: 'a picture\'s credit line ("Foto: dpa", "© Getty Images") on its own beside the picture; the caption stays',
   matches(el) {
-    if (el.firstChild === null || NEVER.has(el.localName)) return null;
+    if (el.firstChild === null || NEVER.has(el.localName) || linkedEntry(el)) return null;
+    const namedCredit = tokenIn(el, CREDIT_TOKENS) !== undefined;
+    if (!namedCredit) {
+      // Unnamed, a credit starts with its label: most elements are ruled out by their first words.
+      const lead = onlyWraps(el) ? null : leadingText(el);
+      if (lead === null || !MAY_START_CREDIT.test(lead)) return null;
+    }
     // Read from a handful of nodes only: every element is asked, and a page may nest 100,000 deep.
     const words = shortTextOf(el, mayWrapCredit, MAX_CHARS * 2);
     const text = words === null ? '' : words.replace(/\s+/g, ' ').trim();
     if (text === '' || text.length > MAX_CHARS) return null;
     // A block named as the credit holds only names (a caption named so keeps its sentence).
     const reading = creditReading(text);
-    const named = reading === null && tokenIn(el, CREDIT_TOKENS) !== undefined && readsAsNames(text);
+    const named = reading === null && namedCredit && readsAsNames(text);
     if (reading === null && !named) return null;
     if (reading === 'anywhere') return `a photo credit ("${text.slice(0, 40)}")`;
     if (!besidePicture(el)) return null;

@@ -48,8 +48,18 @@ describe('image-credit', () => {
     // A README with badges: the pictures stand in the article, not beside the licence's line.
     const readme = `<article><h1>tool</h1><p><img src="/badge.svg" alt="build"></p>${story}<h2>License</h2><p>Copyright (c) 2020 Jane Doe</p>${more}</article>`;
     expect(convert(readme).markdown).toContain('Copyright (c) 2020 Jane Doe');
+    // A link titled like a credit leads to a gallery: its words are the link's.
+    const gallery = `<h1>Moons</h1>${story}<ul><li><a href="/photos-europa"><u>Photos: Europa, Mysterious Icy Moon of Jupiter</u></a></li><li><a href="/io">Io</a></li></ul>${more}`;
+    expect(removedBy(gallery, 'image-credit')).toEqual([]);
     const chart = `<h1>Prices</h1>${story}<figure><img src="/chart.png" alt="Prices"><figcaption>Source: Eurostat</figcaption></figure>${more}`;
     expect(convert(chart).markdown).toContain('Source: Eurostat');
+  });
+
+  it('finds a credit in any inline element inside the caption ("<nobr>Image: Keystone</nobr>")', () => {
+    const html = `<h1>Bridge</h1>${story}<div><img src="/c.jpg" alt=""><p class="caption">The field near the vineyard. <nobr>Image: Keystone</nobr></p></div>${more}`;
+    const { markdown } = convert(html);
+    expect(markdown).not.toContain('Keystone');
+    expect(markdown).toContain('The field near the vineyard.');
   });
 
   it('never takes the picture: a figure whose only words are the credit keeps its image', () => {
